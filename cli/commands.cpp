@@ -1,0 +1,153 @@
+// tapis list, sim, check, replay, moves, score.
+#include "cli/commands.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+#include "interpreter/errors.h"
+#include "interpreter/game_log.h"
+#include "interpreter/move_text.h"
+#include "interpreter/outcome.h"
+#include "interpreter/ruleset_finder.h"
+#include "interpreter/ruleset_loader.h"
+#include "interpreter/simulate.h"
+#include "interpreter/validate.h"
+
+namespace tapis::cli {
+
+std::map<std::string, std::string> GameOptions::Settings() const {
+  std::map<std::string, std::string> out;
+  for (const auto& s : settings) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) throw Error(ErrorKind::kUsage, fmt::format("--set '{}': expected key=value", s));
+    out[s.substr(0, eq)] = s.substr(eq + 1);
+  }
+  return out;
+}
+
+int List() {
+  for (const auto& entry : ListRulesets()) {
+    try {
+      const auto rules = LoadRuleset(entry.path);
+      fmt::print("{:<14} {}-{} players  {}\n", entry.name, rules->min_players, rules->max_players, rules->description);
+    } catch (const Error& e) {
+      fmt::print("{:<14} (does not load: {})\n", entry.name, e.what());
+    }
+  }
+  return 0;
+}
+
+int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json) {
+  const auto rules = LoadRuleset(FindRuleset(game.game));
+  const int players = game.players > 0 ? game.players : rules->min_players;
+  auto config = std::make_shared<GameConfig>(rules, players, game.Settings());
+  SimOptions options;
+  options.games = games;
+  options.seed = game.seed_given ? game.seed : 1;
+  options.threads = threads;
+  options.bots = seats;
+  const SimReport report = Simulate(config, options);
+  if (!report.error.empty()) throw ScriptError(report.error);
+  const int finished = report.games - report.unfinished;
+  if (json) {
+    nlohmann::json j = {{"ruleset", rules->name}, {"players", players}, {"games", report.games},
+                        {"unfinished", report.unfinished}, {"seed", options.seed},
+                        {"mean_turns", report.mean_turns}, {"stddev_turns", report.stddev_turns},
+                        {"mean_moves", report.mean_moves}, {"games_per_second", report.games / report.seconds}};
+    for (int p = 0; p < players; ++p) {
+      const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
+      j["seats"].push_back({{"seat", p + 1}, {"bot", p < static_cast<int>(seats.size()) ? seats[p] : "random"},
+                            {"win_rate", finished ? report.seats[p].wins / finished : 0.0},
+                            {"win_rate_95", {low, high}}, {"mean_score", report.seats[p].mean_score}});
+    }
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  fmt::print("{}, {} players, {} games, seed {}, {} thread(s)\n", rules->name, players, report.games, options.seed, threads);
+  for (int p = 0; p < players; ++p) {
+    const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
+    const std::string bot = p < static_cast<int>(seats.size()) ? seats[p] : "random";
+    fmt::print("  seat {} ({}): wins {:5.1f}% [{:.1f}%, {:.1f}%], mean score {:.2f}\n", p + 1, bot,
+               finished ? 100.0 * report.seats[p].wins / finished : 0.0, 100 * low, 100 * high,
+               report.seats[p].mean_score);
+  }
+  fmt::print("  length: {:.1f} turns (sd {:.1f}), {:.1f} moves\n", report.mean_turns, report.stddev_turns, report.mean_moves);
+  if (report.unfinished) fmt::print("  unfinished: {} game(s) hit the move limit\n", report.unfinished);
+  fmt::print("  speed: {:.0f} games/s\n", report.games / report.seconds);
+  return 0;
+}
+
+int Check(const std::vector<std::string>& games, int random_games) {
+  int failures = 0;
+  for (const auto& game : games) {
+    const std::string path = FindRuleset(game);
+    const auto rules = LoadRuleset(path);  // a bad ruleset throws: file:line:col
+    const std::vector<std::string> problems = CheckRandomGames(rules, random_games);
+    for (const auto& p : problems) fmt::print(stderr, "{}: {}\n", path, p);
+    if (problems.empty()) {
+      fmt::print("{}: ok ({} random games for each of {} to {} players)\n", rules->name, random_games,
+                 rules->min_players, rules->max_players);
+    }
+    failures += problems.empty() ? 0 : 1;
+  }
+  return failures ? 1 : 0;
+}
+
+namespace {
+
+struct LoadedGame {
+  GameLog log;
+  std::unique_ptr<Engine> engine;
+  GameState state;
+};
+
+LoadedGame LoadGame(const std::string& path) {
+  LoadedGame g;
+  g.log = ReadGameLogFile(path);
+  g.engine = EngineForLog(g.log);
+  g.state = Replay(*g.engine, g.log, path);
+  return g;
+}
+
+}  // namespace
+
+int ReplayLog(const std::string& path) {
+  LoadedGame g = LoadGame(path);
+  if (g.log.scores) {
+    if (!g.state.finished) throw Error(ErrorKind::kIllegalMove, fmt::format("{}: the log has scores but the game is not over after its moves", path));
+    const auto scores = g.engine->Score(g.state);
+    if (scores != *g.log.scores) {
+      throw Error(ErrorKind::kIllegalMove, fmt::format("{}: scores differ: the log says [{}], the replay gives [{}]", path,
+                                                       fmt::join(*g.log.scores, ", "), fmt::join(scores, ", ")));
+    }
+  }
+  fmt::print("{}: {} moves replayed{}\n", path, g.log.moves.size(), g.log.scores ? ", scores match" : "");
+  return 0;
+}
+
+int Moves(const std::string& path) {
+  LoadedGame g = LoadGame(path);
+  if (g.state.finished) {
+    fmt::print("the game is over\n");
+    return 0;
+  }
+  fmt::print("player {} to play:\n", g.engine->Actor(g.state) + 1);
+  for (const Move& m : g.engine->LegalMoves(g.state)) fmt::print("  {}\n", MoveText(*g.engine, g.state, m));
+  return 0;
+}
+
+int Score(const std::string& path) {
+  LoadedGame g = LoadGame(path);
+  const auto scores = g.engine->Score(g.state);
+  for (size_t p = 0; p < scores.size(); ++p) fmt::print("player {}: {}\n", p + 1, scores[p]);
+  if (g.state.finished) {
+    std::vector<int> shown;
+    for (int w : Winners(g.state, scores)) shown.push_back(w + 1);
+    fmt::print("winner: player {}\n", fmt::join(shown, ", player "));
+  }
+  return 0;
+}
+
+}  // namespace tapis::cli

@@ -1,0 +1,29 @@
+// The `tapis` subcommands. Each returns the process exit code; errors are thrown as
+// tapis::Error and turned into one line and an exit code by main.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tapis::cli {
+
+struct GameOptions {
+  std::string game;
+  int players = 0;                               // 0: the ruleset's minimum
+  uint64_t seed = 0;
+  bool seed_given = false;
+  std::vector<std::string> settings;             // key=value
+  std::map<std::string, std::string> Settings() const;  // throws on a malformed pair
+};
+
+int List();
+int Play(const GameOptions& game, const std::vector<std::string>& seats, const std::string& log_path);
+int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json);
+int Check(const std::vector<std::string>& games, int random_games);
+int ReplayLog(const std::string& path);
+int Moves(const std::string& path);
+int Score(const std::string& path);
+
+}  // namespace tapis::cli

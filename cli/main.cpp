@@ -1,0 +1,78 @@
+// tapis: play, simulate and check card-game rulesets. Exit codes: 0 fine, 1 a check
+// failed, 2 bad rules, 3 script error, 4 I/O error, 5 illegal move, 6 bad usage.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "interpreter/errors.h"
+
+int main(int argc, char** argv) {
+  using tapis::cli::GameOptions;
+  CLI::App app{"tapis — rules-as-data card games"};
+  app.require_subcommand(1);
+
+  GameOptions game;
+  std::vector<std::string> seats;
+  auto add_game_options = [&](CLI::App* cmd) {
+    cmd->add_option("game", game.game, "ruleset name (see `tapis list`) or path to a .yaml file")->required();
+    cmd->add_option("--players", game.players, "number of players (default: the ruleset's minimum)");
+    cmd->add_option("--seed", game.seed, "seed of the game's randomness")->each([&](const std::string&) { game.seed_given = true; });
+    cmd->add_option("--set", game.settings, "parameter value, key=value (repeatable)");
+    cmd->add_option("--seat", seats, "who plays each seat in order: human, random or greedy (repeatable)");
+  };
+
+  app.add_subcommand("list", "the known rulesets, with player counts and descriptions");
+
+  auto* play = app.add_subcommand("play", "play a game in the terminal");
+  add_game_options(play);
+  std::string log_path;
+  play->add_option("--log", log_path, "write the game log (JSON lines) to this file");
+
+  auto* sim = app.add_subcommand("sim", "bot games: win rate per seat, game length, speed");
+  add_game_options(sim);
+  int games = 1000, threads = 1;
+  bool json = false;
+  sim->add_option("-n,--games", games, "number of games")->check(CLI::PositiveNumber);
+  sim->add_option("--threads", threads, "threads")->check(CLI::PositiveNumber);
+  sim->add_flag("--json", json, "print the report as JSON");
+
+  auto* check = app.add_subcommand("check", "load rulesets, report problems, run random games");
+  std::vector<std::string> check_games;
+  int check_count = 100;
+  check->add_option("games", check_games, "ruleset names or paths")->required();
+  check->add_option("--games", check_count, "random games to run per ruleset");
+
+  std::string file;
+  auto* replay = app.add_subcommand("replay", "replay a game log and verify it");
+  replay->add_option("log", file, "the log file")->required();
+  auto* moves = app.add_subcommand("moves", "legal moves of a saved position");
+  moves->add_option("state", file, "a saved game (a game log)")->required();
+  auto* score = app.add_subcommand("score", "current scores of a saved position");
+  score->add_option("state", file, "a saved game (a game log)")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : static_cast<int>(tapis::ErrorKind::kUsage);
+  }
+
+  try {
+    if (app.got_subcommand("list")) return tapis::cli::List();
+    if (play->parsed()) return tapis::cli::Play(game, seats, log_path);
+    if (sim->parsed()) return tapis::cli::Sim(game, games, threads, seats, json);
+    if (check->parsed()) return tapis::cli::Check(check_games, check_count);
+    if (replay->parsed()) return tapis::cli::ReplayLog(file);
+    if (moves->parsed()) return tapis::cli::Moves(file);
+    if (score->parsed()) return tapis::cli::Score(file);
+  } catch (const tapis::Error& e) {
+    std::cerr << "tapis: " << e.what() << "\n";
+    return static_cast<int>(e.kind());
+  } catch (const std::exception& e) {
+    std::cerr << "tapis: internal error: " << e.what() << "\n";
+    return 70;
+  }
+  return 0;
+}

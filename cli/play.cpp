@@ -1,0 +1,162 @@
+// tapis play: a game in the terminal. Each human sees only their own view; bots answer
+// their decisions at once. Commands besides moves: help, undo, save FILE, quit.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include "cli/commands.h"
+#include "interpreter/bots.h"
+#include "interpreter/errors.h"
+#include "interpreter/game_log.h"
+#include "interpreter/move_text.h"
+#include "interpreter/outcome.h"
+#include "interpreter/ruleset_finder.h"
+#include "interpreter/ruleset_loader.h"
+#include "interpreter/view.h"
+
+namespace tapis::cli {
+namespace {
+
+void WriteLogFile(const std::string& path, const GameLog& log) {
+  std::ofstream out(path);
+  if (!out) throw IoError(fmt::format("{}: cannot write the file", path));
+  out << WriteGameLog(log);
+}
+
+std::string DecisionLine(const Engine& engine, const GameState& state) {
+  if (state.decisions.empty()) return fmt::format("player {}, your turn ({} action(s) left)", state.turn_player + 1, state.actions_left);
+  const Decision& d = state.decisions.front();
+  std::vector<std::string> kinds;
+  for (size_t k = 0; k < engine.rules().moves.size(); ++k) {
+    if (d.moves & (1u << k)) kinds.push_back(engine.rules().moves[k].name);
+  }
+  return fmt::format("player {}, you must {}: {} more{}", d.player + 1, fmt::join(kinds, " or "), d.remaining,
+                     d.optional ? " (or 'stop' to decline)" : "");
+}
+
+void PrintHelp(Engine& engine, const GameState& state) {
+  fmt::print("legal moves:\n");
+  for (const Move& m : engine.LegalMoves(state)) {
+    const std::string text = MoveText(engine, state, m);
+    const std::string about = m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description;
+    fmt::print("  {:<24} {}\n", text, about);
+  }
+  fmt::print("commands: help, undo (take back your last move), save FILE, quit\n");
+}
+
+}  // namespace
+
+int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, const std::string& log_path) {
+  const auto rules = LoadRuleset(FindRuleset(game.game));
+  const int players = game.players > 0 ? game.players : rules->min_players;
+  auto config = std::make_shared<GameConfig>(rules, players, game.Settings());
+  Engine engine(config);
+  const uint64_t seed = game.seed_given ? game.seed : std::random_device{}();
+
+  std::vector<std::string> kinds = seat_kinds;
+  if (kinds.empty()) kinds.push_back("human");
+  while (static_cast<int>(kinds.size()) < players) kinds.push_back("greedy");
+  std::vector<std::unique_ptr<Bot>> bots(players);
+  int humans = 0;
+  for (int p = 0; p < players; ++p) {
+    if (kinds[p] == "human") ++humans;
+    else bots[p] = MakeBot(kinds[p], seed + 7919 * (p + 1));
+  }
+
+  GameLog log{game.game, players, config->Settings(), seed, {}, {}};
+  GameState state = engine.NewGame(seed);
+  std::vector<GameState> history;       // states before each human move, for undo
+  std::vector<size_t> history_moves;    // log length at those points
+  fmt::print("{} — {} players, seed {}. Type 'help' for the legal moves.\n", rules->title, players, seed);
+  int last_viewer = -1;
+
+  while (!state.finished) {
+    const int actor = engine.Actor(state);
+    const std::vector<Move> legal = engine.LegalMoves(state);
+    if (bots[actor]) {
+      const Move& m = legal[bots[actor]->Choose(engine, state, legal)];
+      const std::string text = MoveText(engine, state, m);
+      fmt::print("player {}: {}\n", actor + 1, text);
+      log.moves.push_back({actor, text});
+      const ApplyResult r = engine.Apply(state, m);
+      if (!r.ok) throw ScriptError(r.error);
+      continue;
+    }
+    if (humans > 1 && last_viewer != actor) fmt::print("\n--- hand the terminal to player {} ---\n", actor + 1);
+    last_viewer = actor;
+    fmt::print("\n{}{}\n> ", RenderView(engine, state, actor), DecisionLine(engine, state));
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+      fmt::print("\n");
+      if (!log_path.empty()) WriteLogFile(log_path, log);
+      return 0;
+    }
+    const auto first = line.find_first_not_of(" \t");
+    line = first == std::string::npos ? "" : line.substr(first);
+    if (line.empty()) continue;
+    if (line == "help" || line == "?") {
+      PrintHelp(engine, state);
+      continue;
+    }
+    if (line == "quit" || line == "exit") {
+      if (!log_path.empty()) WriteLogFile(log_path, log);
+      return 0;
+    }
+    if (line == "undo") {
+      if (history.empty()) {
+        fmt::print("nothing to undo\n");
+        continue;
+      }
+      state = history.back();
+      log.moves.resize(history_moves.back());
+      history.pop_back();
+      history_moves.pop_back();
+      fmt::print("undone\n");
+      continue;
+    }
+    if (line.rfind("save", 0) == 0) {
+      const auto space = line.find(' ');
+      if (space == std::string::npos) {
+        fmt::print("save needs a file name: save FILE\n");
+        continue;
+      }
+      try {
+        WriteLogFile(line.substr(space + 1), log);
+        fmt::print("saved to {} (resume with: tapis moves {}, or replay it)\n", line.substr(space + 1), line.substr(space + 1));
+      } catch (const Error& e) {
+        fmt::print("{}\n", e.what());
+      }
+      continue;
+    }
+    const ParsedMove parsed = ParseMove(engine, state, line);
+    if (!parsed.move) {
+      fmt::print("illegal: {}\n", parsed.error);
+      continue;
+    }
+    history.push_back(state);
+    history_moves.push_back(log.moves.size());
+    const std::string text = MoveText(engine, state, *parsed.move);
+    const ApplyResult r = engine.Apply(state, *parsed.move);
+    if (!r.ok) {
+      history.pop_back();
+      history_moves.pop_back();
+      fmt::print("script error (the move was not made): {}\n", r.error);
+      continue;
+    }
+    log.moves.push_back({actor, text});
+  }
+
+  const auto scores = engine.Score(state);
+  log.scores = scores;
+  fmt::print("\n{}\nscores:\n", RenderView(engine, state, -1));
+  for (int p = 0; p < players; ++p) fmt::print("  player {} ({}): {}\n", p + 1, kinds[p], scores[p]);
+  std::vector<int> winners;
+  for (int w : Winners(state, scores)) winners.push_back(w + 1);
+  fmt::print("winner: player {}\n", fmt::join(winners, ", player "));
+  if (!log_path.empty()) WriteLogFile(log_path, log);
+  return 0;
+}
+
+}  // namespace tapis::cli

@@ -1,0 +1,43 @@
+#include "interpreter/bots.h"
+
+#include <fmt/format.h>
+
+#include "interpreter/chance.h"
+#include "interpreter/errors.h"
+
+namespace tapis {
+
+size_t RandomBot::Choose(Engine&, const GameState&, const std::vector<Move>& legal) {
+  return RandomBelow(rng_, static_cast<uint32_t>(legal.size()));
+}
+
+size_t GreedyBot::Choose(Engine& engine, const GameState& state, const std::vector<Move>& legal) {
+  const int me = engine.Actor(state);
+  const int now = engine.Score(state)[me];
+  std::vector<size_t> best;
+  int best_value = 0;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const Move& m = legal[i];
+    int value = now;
+    const bool hidden = m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kDraw;
+    if (!hidden) {
+      GameState next = state;
+      if (engine.Apply(next, m).ok) value = engine.Score(next)[me];
+    }
+    if (best.empty() || value > best_value) {
+      best = {i};
+      best_value = value;
+    } else if (value == best_value) {
+      best.push_back(i);
+    }
+  }
+  return best[RandomBelow(rng_, static_cast<uint32_t>(best.size()))];
+}
+
+std::unique_ptr<Bot> MakeBot(const std::string& kind, uint64_t seed) {
+  if (kind == "random") return std::make_unique<RandomBot>(seed);
+  if (kind == "greedy") return std::make_unique<GreedyBot>(seed);
+  throw Error(ErrorKind::kUsage, fmt::format("unknown bot '{}'; bots are: random, greedy", kind));
+}
+
+}  // namespace tapis

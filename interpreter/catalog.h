@@ -1,0 +1,67 @@
+// The card catalog: the properties a ruleset invents (rank, suit, letter…), the kinds
+// of card built from them, and the physical cards of one game (kinds times copies).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tapis {
+
+using CardId = uint16_t;
+inline constexpr int kNoValue = -1;
+
+// A property lists its values in the ruleset's declared order; a value's index is its
+// position in that order (used by runs and comparisons).
+struct Property {
+  std::string name;
+  std::vector<std::string> values;
+  int ValueIndex(std::string_view value) const;
+};
+
+// One kind of card: a value (or none) for every property, and the text code players type.
+struct CardKind {
+  std::string code;
+  std::vector<int> values;  // one per property, kNoValue when the card lacks it
+};
+
+class Catalog {
+ public:
+  int AddProperty(Property property);
+  int AddKind(CardKind kind);  // returns the kind index
+
+  const std::vector<Property>& properties() const { return properties_; }
+  const std::vector<CardKind>& kinds() const { return kinds_; }
+  const CardKind& kind(int index) const { return kinds_[index]; }
+  int PropertyIndex(std::string_view name) const;       // -1 when unknown
+  std::optional<int> KindByCode(std::string_view code) const;  // case-insensitive
+  std::string PropertyNames() const;                     // "rank, suit" for messages
+
+ private:
+  std::vector<Property> properties_;
+  std::vector<CardKind> kinds_;
+};
+
+// The physical cards of one game: card id -> kind. Built once per game configuration.
+class CardSet {
+ public:
+  CardSet() = default;
+  CardSet(const Catalog* catalog, std::vector<int> kinds)
+      : catalog_(catalog), kind_of_(std::move(kinds)) {}
+
+  int size() const { return static_cast<int>(kind_of_.size()); }
+  int Kind(CardId card) const { return kind_of_[card]; }
+  int Value(CardId card, int property) const {
+    return catalog_->kind(kind_of_[card]).values[property];
+  }
+  const std::string& Code(CardId card) const { return catalog_->kind(kind_of_[card]).code; }
+  const Catalog& catalog() const { return *catalog_; }
+
+ private:
+  const Catalog* catalog_ = nullptr;
+  std::vector<int> kind_of_;
+};
+
+}  // namespace tapis

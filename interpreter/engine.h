@@ -1,0 +1,79 @@
+// Engine: runs games of one GameConfig. It makes the first state, lists legal moves,
+// applies them with the turn flow (actions, decisions, last round, end), and runs the
+// ruleset's Lua effects. One Engine per thread: it owns a Lua state; GameStates are
+// plain values it reads and writes.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/chance.h"
+#include "interpreter/game_config.h"
+#include "interpreter/game_state.h"
+#include "interpreter/move.h"
+
+namespace tapis {
+
+class ScriptHost;
+
+// The outcome of applying a move: fine, or a script error (the state is then unchanged).
+struct ApplyResult {
+  bool ok = true;
+  std::string error;
+};
+
+class Engine {
+ public:
+  explicit Engine(std::shared_ptr<const GameConfig> config,
+                  std::shared_ptr<ChanceSource> chance = nullptr);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  const GameConfig& config() const { return *config_; }
+  std::shared_ptr<const GameConfig> shared_config() const { return config_; }
+  const Ruleset& rules() const { return config_->rules(); }
+  const CardSet& cards() const { return config_->cards(); }
+
+  GameState NewGame(uint64_t seed);
+  // The player who must act now: the front decision's, else the turn player's.
+  int Actor(const GameState& state) const;
+  // Legal moves in a fixed order (move kinds as declared, then cards); empty when finished.
+  void LegalMoves(const GameState& state, std::vector<Move>& out);
+  std::vector<Move> LegalMoves(const GameState& state);
+  ApplyResult Apply(GameState& state, const Move& move);
+  // Scores as the rules count them now (the final scores once finished).
+  std::vector<int> Score(const GameState& state, std::string* error = nullptr);
+
+  // --- Services for effects (the Lua API) -------------------------------------------
+  int ZoneSlot(int decl, int owner) const { return config_->ZoneSlot(decl, owner); }
+  int FindCard(const GameState& state, CardId card) const;  // zone instance holding it
+  void MoveCard(GameState& state, CardId card, int to_zone) const;
+  void Ask(GameState& state, const Decision& decision);
+  void EndGame(GameState& state, int winner);
+  // Starts the last round if its zone is empty (called after every change).
+  void CheckLastRound(GameState& state) const;
+
+ private:
+  void Deal(GameState& state);
+  void GenerateFor(const GameState& state, int player, uint32_t kinds, bool in_turn,
+                   std::vector<Move>& out) const;
+  bool HasMoveFor(const GameState& state, const Decision& d);
+  void Perform(GameState& state, int player, const Move& move);
+  bool FireTrigger(GameState& state, int player, const Move& move, bool extra, std::string& error);
+  void Settle(GameState& state);
+  void EndTurn(GameState& state);
+  void Finish(GameState& state);
+
+  std::shared_ptr<const GameConfig> config_;
+  std::shared_ptr<ChanceSource> chance_;
+  std::unique_ptr<ScriptHost> scripts_;
+  std::vector<Decision> asked_;       // decisions asked during one effect, in order
+  std::vector<Move> scratch_;         // reused by HasMoveFor
+  GameState backup_;                  // restored when an effect fails
+  bool always_can_pass_ = false;      // a free pass exists, so no turn is ever stuck
+};
+
+}  // namespace tapis

@@ -1,0 +1,97 @@
+#include "interpreter/game_config.h"
+
+#include <fmt/format.h>
+
+#include "interpreter/errors.h"
+
+namespace tapis {
+namespace {
+
+Error UsageError(const std::string& message) { return Error(ErrorKind::kUsage, message); }
+
+int ParseSetting(const Parameter& p, const std::string& text) {
+  switch (p.type) {
+    case Parameter::Type::kBool:
+      if (text == "true" || text == "1" || text == "yes" || text == "on") return 1;
+      if (text == "false" || text == "0" || text == "no" || text == "off") return 0;
+      throw UsageError(fmt::format("parameter '{}' is true or false, not '{}'", p.name, text));
+    case Parameter::Type::kChoice:
+      for (size_t i = 0; i < p.choices.size(); ++i) {
+        if (p.choices[i] == text) return static_cast<int>(i);
+      }
+      throw UsageError(fmt::format("parameter '{}' is one of {}, not '{}'", p.name,
+                                   fmt::join(p.choices, ", "), text));
+    case Parameter::Type::kInt:
+      try {
+        size_t used = 0;
+        const int value = std::stoi(text, &used);
+        if (used == text.size()) return value;
+      } catch (const std::exception&) {
+      }
+      throw UsageError(fmt::format("parameter '{}' is an integer, not '{}'", p.name, text));
+  }
+  return 0;
+}
+
+}  // namespace
+
+GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
+                       const std::map<std::string, std::string>& settings)
+    : rules_(std::move(rules)), players_(players) {
+  const Ruleset& r = *rules_;
+  if (players < r.min_players || players > r.max_players) {
+    throw UsageError(fmt::format("{} is played by {} to {} players, not {}", r.name,
+                                 r.min_players, r.max_players, players));
+  }
+  for (const auto& p : r.parameters) {
+    auto it = p.by_players.find(players);
+    parameters_.push_back(it != p.by_players.end() ? it->second : p.default_value);
+  }
+  for (const auto& [name, text] : settings) {
+    const int index = r.ParameterIndex(name);
+    if (index < 0) {
+      std::vector<std::string> names;
+      for (const auto& p : r.parameters) names.push_back(p.name);
+      throw UsageError(fmt::format("{} has no parameter '{}'; parameters are: {}", r.name, name,
+                                   names.empty() ? "(none)" : fmt::format("{}", fmt::join(names, ", "))));
+    }
+    const tapis::Parameter& p = r.parameters[index];
+    const int value = ParseSetting(p, text);
+    if (value < p.min || value > p.max) {
+      throw UsageError(fmt::format("parameter '{}' must be between {} and {}, not {}", name, p.min, p.max, value));
+    }
+    parameters_[index] = value;
+  }
+
+  std::vector<int> kinds;
+  const int copies = Resolve(r.deck_copies);
+  if (copies < 1) throw UsageError(fmt::format("{}: the deck needs at least one copy", r.name));
+  for (int c = 0; c < copies; ++c) kinds.insert(kinds.end(), r.deck_kinds.begin(), r.deck_kinds.end());
+  if (kinds.size() > 65000) throw UsageError("too many cards");
+  cards_ = CardSet(&r.catalog, std::move(kinds));
+
+  for (const auto& z : r.zones) {
+    zone_base_.push_back(fixed_zones_);
+    if (!z.dynamic) fixed_zones_ += z.owner == Owner::kPlayer ? players : 1;
+  }
+  for (const auto& v : r.variables) {
+    variable_base_.push_back(variables_);
+    variables_ += v.owner == Owner::kPlayer ? players : 1;
+  }
+}
+
+std::map<std::string, std::string> GameConfig::Settings() const {
+  std::map<std::string, std::string> out;
+  for (size_t i = 0; i < rules_->parameters.size(); ++i) {
+    const auto& p = rules_->parameters[i];
+    const int v = parameters_[i];
+    switch (p.type) {
+      case Parameter::Type::kBool: out[p.name] = v ? "true" : "false"; break;
+      case Parameter::Type::kChoice: out[p.name] = p.choices[v]; break;
+      case Parameter::Type::kInt: out[p.name] = std::to_string(v); break;
+    }
+  }
+  return out;
+}
+
+}  // namespace tapis

@@ -1,0 +1,414 @@
+// The `tapis` table: the narrow API effects use to read and change a game (docs/lua-api.md).
+// Every function runs its C++ body inside Guard, so a misuse becomes a Lua error (with the
+// script's file and line) only after every C++ object of the body is gone.
+#include <lua.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "interpreter/combination.h"
+#include "interpreter/engine.h"
+#include "interpreter/script_host.h"
+
+namespace tapis {
+namespace {
+
+struct ApiError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+template <int (*Body)(lua_State*, ScriptContext&)>
+int Guard(lua_State* L) {
+  bool failed = false;
+  int results = 0;
+  {
+    try {
+      ScriptContext* ctx = ScriptHost::From(L).context();
+      if (!ctx) throw ApiError("the tapis API is only available during a game");
+      results = Body(L, *ctx);
+    } catch (const std::exception& e) {
+      luaL_where(L, 1);
+      lua_pushstring(L, e.what());
+      lua_concat(L, 2);
+      failed = true;
+    }
+  }
+  if (failed) return lua_error(L);
+  return results;
+}
+
+const char* FunctionName(lua_State* L) {
+  lua_Debug ar;
+  if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name) return ar.name;
+  return "?";
+}
+
+std::string StringArg(lua_State* L, int index, const char* what) {
+  if (lua_type(L, index) != LUA_TSTRING) {
+    throw ApiError(fmt::format("tapis.{}: argument {} ({}) must be a string", FunctionName(L), index, what));
+  }
+  return lua_tostring(L, index);
+}
+
+long long IntArg(lua_State* L, int index, const char* what) {
+  int ok = 0;
+  const lua_Integer v = lua_tointegerx(L, index, &ok);
+  if (!ok) throw ApiError(fmt::format("tapis.{}: argument {} ({}) must be an integer", FunctionName(L), index, what));
+  return v;
+}
+
+int PlayerArg(lua_State* L, int index, const ScriptContext& ctx) {
+  const long long p = IntArg(L, index, "player");
+  if (p < 1 || p > ctx.state->players) {
+    throw ApiError(fmt::format("tapis.{}: no player {} (players are 1 to {})", FunctionName(L), p, ctx.state->players));
+  }
+  return static_cast<int>(p - 1);
+}
+
+void RequireWritable(lua_State* L, const ScriptContext& ctx) {
+  if (ctx.read_only) throw ApiError(fmt::format("tapis.{}: cannot change the game while scoring", FunctionName(L)));
+}
+
+// A fixed zone from (name[, player]).
+int ZoneArg(lua_State* L, int index, const ScriptContext& ctx) {
+  const Ruleset& r = ctx.engine->rules();
+  const std::string name = StringArg(L, index, "zone");
+  const int decl = r.ZoneIndex(name);
+  if (decl < 0) {
+    std::string names;
+    for (const auto& z : r.zones) names += (names.empty() ? "" : ", ") + z.name;
+    throw ApiError(fmt::format("tapis.{}: unknown zone '{}'; zones are: {}", FunctionName(L), name, names));
+  }
+  if (r.zones[decl].dynamic) throw ApiError(fmt::format("tapis.{}: zone '{}' is created in play; use tapis.melds", FunctionName(L), name));
+  int owner = -1;
+  if (r.zones[decl].owner == Owner::kPlayer) {
+    if (lua_isnoneornil(L, index + 1)) throw ApiError(fmt::format("tapis.{}: zone '{}' belongs to each player; say which player", FunctionName(L), name));
+    owner = PlayerArg(L, index + 1, ctx);
+  }
+  return ctx.engine->ZoneSlot(decl, owner);
+}
+
+void PushCard(lua_State* L, const CardSet& set, CardId card) {
+  const auto& props = set.catalog().properties();
+  lua_createtable(L, 0, static_cast<int>(props.size()) + 2);
+  lua_pushinteger(L, card);
+  lua_setfield(L, -2, "id");
+  lua_pushstring(L, set.Code(card).c_str());
+  lua_setfield(L, -2, "code");
+  for (size_t p = 0; p < props.size(); ++p) {
+    const int v = set.Value(card, static_cast<int>(p));
+    if (v == kNoValue) continue;
+    lua_pushstring(L, props[p].values[v].c_str());
+    lua_setfield(L, -2, props[p].name.c_str());
+  }
+}
+
+void PushCards(lua_State* L, const CardSet& set, std::span<const CardId> cards) {
+  lua_createtable(L, static_cast<int>(cards.size()), 0);
+  for (size_t i = 0; i < cards.size(); ++i) {
+    PushCard(L, set, cards[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+CardId CardArg(lua_State* L, int index, const ScriptContext& ctx) {
+  long long id = -1;
+  if (lua_istable(L, index)) {
+    lua_getfield(L, index, "id");
+    int ok = 0;
+    id = lua_tointegerx(L, -1, &ok);
+    lua_pop(L, 1);
+    if (!ok) id = -1;
+  } else if (lua_isinteger(L, index)) {
+    id = lua_tointeger(L, index);
+  }
+  if (id < 0 || id >= ctx.engine->cards().size()) {
+    throw ApiError(fmt::format("tapis.{}: argument {} must be a card (a table from tapis.cards)", FunctionName(L), index));
+  }
+  return static_cast<CardId>(id);
+}
+
+std::vector<CardId> CardListArg(lua_State* L, int index, const ScriptContext& ctx) {
+  if (!lua_istable(L, index)) throw ApiError(fmt::format("tapis.{}: argument {} must be a list of cards", FunctionName(L), index));
+  std::vector<CardId> out;
+  const lua_Integer n = luaL_len(L, index);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, index, i);
+    out.push_back(CardArg(L, lua_gettop(L), ctx));
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+const Combination& CombinationArg(lua_State* L, int index, const ScriptContext& ctx) {
+  const Ruleset& r = ctx.engine->rules();
+  const std::string name = StringArg(L, index, "combination");
+  const int c = r.CombinationIndex(name);
+  if (c < 0) throw ApiError(fmt::format("tapis.{}: unknown combination '{}'", FunctionName(L), name));
+  return r.combinations[c];
+}
+
+int VariableSlotArg(lua_State* L, const ScriptContext& ctx) {
+  const Ruleset& r = ctx.engine->rules();
+  const std::string name = StringArg(L, 1, "variable");
+  const int v = r.VariableIndex(name);
+  if (v < 0) throw ApiError(fmt::format("tapis.{}: unknown variable '{}'; declare it under 'variables:'", FunctionName(L), name));
+  int owner = -1;
+  if (r.variables[v].owner == Owner::kPlayer) {
+    if (lua_isnoneornil(L, 2)) throw ApiError(fmt::format("tapis.{}: variable '{}' belongs to each player; say which player", FunctionName(L), name));
+    owner = PlayerArg(L, 2, ctx);
+  }
+  return ctx.engine->config().VariableSlot(v, owner);
+}
+
+// --- reading ---------------------------------------------------------------------------
+
+int Players(lua_State* L, ScriptContext& ctx) {
+  lua_pushinteger(L, ctx.state->players);
+  return 1;
+}
+
+int Current(lua_State* L, ScriptContext& ctx) {
+  lua_pushinteger(L, ctx.state->turn_player + 1);
+  return 1;
+}
+
+int NextPlayer(lua_State* L, ScriptContext& ctx) {
+  const int p = PlayerArg(L, 1, ctx);
+  const long long steps = lua_isnoneornil(L, 2) ? 1 : IntArg(L, 2, "steps");
+  const int n = ctx.state->players;
+  lua_pushinteger(L, ((p + steps * ctx.state->direction) % n + n) % n + 1);
+  return 1;
+}
+
+int Cards(lua_State* L, ScriptContext& ctx) {
+  const int zone = ZoneArg(L, 1, ctx);
+  PushCards(L, ctx.engine->cards(), ctx.state->zones[zone].cards);
+  return 1;
+}
+
+int Count(lua_State* L, ScriptContext& ctx) {
+  const int zone = ZoneArg(L, 1, ctx);
+  lua_pushinteger(L, static_cast<lua_Integer>(ctx.state->zones[zone].cards.size()));
+  return 1;
+}
+
+void PushZoneInstance(lua_State* L, const ScriptContext& ctx, int z) {
+  const Zone& zone = ctx.state->zones[z];
+  const ZoneDecl& decl = ctx.engine->rules().zones[zone.decl];
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, fmt::format("{}{}", decl.label, zone.label).c_str());
+  lua_setfield(L, -2, "label");
+  lua_pushinteger(L, zone.owner + 1);
+  lua_setfield(L, -2, "owner");
+  lua_pushinteger(L, static_cast<lua_Integer>(zone.cards.size()));
+  lua_setfield(L, -2, "size");
+  PushCards(L, ctx.engine->cards(), zone.cards);
+  lua_setfield(L, -2, "cards");
+}
+
+int Melds(lua_State* L, ScriptContext& ctx) {
+  const Ruleset& r = ctx.engine->rules();
+  const std::string name = StringArg(L, 1, "zone");
+  const int decl = r.ZoneIndex(name);
+  if (decl < 0 || !r.zones[decl].dynamic) throw ApiError(fmt::format("tapis.melds: '{}' is not a zone created in play", name));
+  const int owner = lua_isnoneornil(L, 2) ? -2 : PlayerArg(L, 2, ctx);
+  lua_newtable(L);
+  int i = 0;
+  for (size_t z = ctx.engine->config().FixedZoneCount(); z < ctx.state->zones.size(); ++z) {
+    const Zone& zone = ctx.state->zones[z];
+    if (zone.decl != decl || (owner != -2 && zone.owner != owner)) continue;
+    PushZoneInstance(L, ctx, static_cast<int>(z));
+    lua_rawseti(L, -2, ++i);
+  }
+  return 1;
+}
+
+int MoveInfo(lua_State* L, ScriptContext& ctx) {
+  if (!ctx.move) {
+    lua_pushnil(L);
+    return 1;
+  }
+  const Ruleset& r = ctx.engine->rules();
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, ctx.move->kind == kStopMove ? "stop" : r.moves[ctx.move->kind].name.c_str());
+  lua_setfield(L, -2, "name");
+  lua_pushinteger(L, ctx.player + 1);
+  lua_setfield(L, -2, "player");
+  PushCards(L, ctx.engine->cards(), ctx.move->Cards());
+  lua_setfield(L, -2, "cards");
+  lua_pushboolean(L, ctx.extra);
+  lua_setfield(L, -2, "extra");
+  if (ctx.zone >= 0) {
+    PushZoneInstance(L, ctx, ctx.zone);
+    lua_setfield(L, -2, "zone");
+  }
+  return 1;
+}
+
+int Get(lua_State* L, ScriptContext& ctx) {
+  lua_pushinteger(L, ctx.state->variables[VariableSlotArg(L, ctx)]);
+  return 1;
+}
+
+int Param(lua_State* L, ScriptContext& ctx) {
+  const Ruleset& r = ctx.engine->rules();
+  const std::string name = StringArg(L, 1, "parameter");
+  const int i = r.ParameterIndex(name);
+  if (i < 0) throw ApiError(fmt::format("tapis.param: unknown parameter '{}'", name));
+  const int v = ctx.engine->config().ParameterValue(i);
+  switch (r.parameters[i].type) {
+    case Parameter::Type::kBool: lua_pushboolean(L, v); break;
+    case Parameter::Type::kChoice: lua_pushstring(L, r.parameters[i].choices[v].c_str()); break;
+    case Parameter::Type::kInt: lua_pushinteger(L, v); break;
+  }
+  return 1;
+}
+
+int LastPlayer(lua_State* L, ScriptContext& ctx) {
+  if (ctx.state->last_round_player < 0) lua_pushnil(L);
+  else lua_pushinteger(L, ctx.state->last_round_player + 1);
+  return 1;
+}
+
+int Runs(lua_State* L, ScriptContext& ctx) {
+  const std::vector<CardId> cards = CardListArg(L, 1, ctx);
+  const Combination& combo = CombinationArg(L, 2, ctx);
+  const auto groups = BestPartition(ctx.engine->cards(), combo, cards);
+  lua_createtable(L, static_cast<int>(groups.size()), 0);
+  for (size_t i = 0; i < groups.size(); ++i) {
+    PushCards(L, ctx.engine->cards(), groups[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+int IsCombinationApi(lua_State* L, ScriptContext& ctx) {
+  const std::vector<CardId> cards = CardListArg(L, 1, ctx);
+  const Combination& combo = CombinationArg(L, 2, ctx);
+  lua_pushboolean(L, !cards.empty() && IsCombination(ctx.engine->cards(), combo, cards));
+  return 1;
+}
+
+// --- changing ----------------------------------------------------------------------------
+
+int Set(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  const int slot = VariableSlotArg(L, ctx);
+  const Ruleset& r = ctx.engine->rules();
+  const bool per_player = r.variables[r.VariableIndex(lua_tostring(L, 1))].owner == Owner::kPlayer;
+  const int value_index = per_player ? 3 : 2;
+  long long v = 0;
+  if (lua_isboolean(L, value_index)) v = lua_toboolean(L, value_index);
+  else v = IntArg(L, value_index, "value");
+  ctx.state->variables[slot] = static_cast<int32_t>(v);
+  return 0;
+}
+
+int MoveApi(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  const CardId card = CardArg(L, 1, ctx);
+  const int zone = ZoneArg(L, 2, ctx);
+  ctx.engine->MoveCard(*ctx.state, card, zone);
+  ctx.engine->CheckLastRound(*ctx.state);
+  return 0;
+}
+
+int Draw(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  const int from = ZoneArg(L, 1, ctx);
+  const bool from_player = ctx.engine->rules().zones[ctx.state->zones[from].decl].owner == Owner::kPlayer;
+  const int to_index = from_player ? 3 : 2;
+  const int to = ZoneArg(L, to_index, ctx);
+  const bool to_player = ctx.engine->rules().zones[ctx.state->zones[to].decl].owner == Owner::kPlayer;
+  const int n_index = to_index + (to_player ? 2 : 1);
+  const long long n = lua_isnoneornil(L, n_index) ? 1 : IntArg(L, n_index, "count");
+  long long moved = 0;
+  auto& src = ctx.state->zones[from].cards;
+  for (; moved < n && !src.empty(); ++moved) {
+    ctx.state->zones[to].cards.push_back(src.back());
+    src.pop_back();
+  }
+  ctx.engine->CheckLastRound(*ctx.state);
+  lua_pushinteger(L, moved);
+  return 1;
+}
+
+int Ask(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  Decision d;
+  d.player = static_cast<int8_t>(PlayerArg(L, 1, ctx));
+  if (!lua_istable(L, 2)) throw ApiError("tapis.ask: argument 2 must be a table {moves = {...}, count = n, optional = bool}");
+  const Ruleset& r = ctx.engine->rules();
+  lua_getfield(L, 2, "moves");
+  if (lua_isstring(L, -1)) {
+    const int k = r.MoveIndex(lua_tostring(L, -1));
+    if (k < 0) throw ApiError(fmt::format("tapis.ask: unknown move '{}'", lua_tostring(L, -1)));
+    d.moves |= 1u << k;
+  } else if (lua_istable(L, -1)) {
+    const lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      const char* name = lua_tostring(L, -1);
+      const int k = name ? r.MoveIndex(name) : -1;
+      if (k < 0) throw ApiError(fmt::format("tapis.ask: unknown move '{}'", name ? name : "?"));
+      d.moves |= 1u << k;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  if (d.moves == 0) throw ApiError("tapis.ask: say which moves answer, e.g. {moves = {\"discard\"}}");
+  lua_getfield(L, 2, "count");
+  if (!lua_isnil(L, -1)) d.remaining = static_cast<int16_t>(IntArg(L, lua_gettop(L), "count"));
+  lua_pop(L, 1);
+  lua_getfield(L, 2, "optional");
+  d.optional = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, 2, "costs_actions");
+  d.costs_actions = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (d.remaining > 0) ctx.engine->Ask(*ctx.state, d);
+  return 0;
+}
+
+int Actions(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  const long long delta = IntArg(L, 1, "actions");
+  ctx.state->actions_left = static_cast<int8_t>(std::clamp<long long>(ctx.state->actions_left + delta, 0, 100));
+  lua_pushinteger(L, ctx.state->actions_left);
+  return 1;
+}
+
+int Reverse(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  ctx.state->direction = static_cast<int8_t>(-ctx.state->direction);
+  return 0;
+}
+
+int EndGame(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  const int winner = lua_isnoneornil(L, 1) ? -1 : PlayerArg(L, 1, ctx);
+  ctx.engine->EndGame(*ctx.state, winner);
+  return 0;
+}
+
+}  // namespace
+
+void OpenTapisApi(lua_State* L) {
+  static const luaL_Reg kFunctions[] = {
+      {"players", Guard<Players>},       {"current", Guard<Current>},
+      {"next_player", Guard<NextPlayer>}, {"cards", Guard<Cards>},
+      {"count", Guard<Count>},           {"melds", Guard<Melds>},
+      {"move_info", Guard<MoveInfo>},    {"get", Guard<Get>},
+      {"param", Guard<Param>},           {"last_player", Guard<LastPlayer>},
+      {"runs", Guard<Runs>},             {"is_combination", Guard<IsCombinationApi>},
+      {"set", Guard<Set>},               {"move", Guard<MoveApi>},
+      {"draw", Guard<Draw>},             {"ask", Guard<Ask>},
+      {"actions", Guard<Actions>},       {"reverse", Guard<Reverse>},
+      {"end_game", Guard<EndGame>},      {nullptr, nullptr}};
+  luaL_newlib(L, kFunctions);
+  lua_setglobal(L, "tapis");
+}
+
+}  // namespace tapis

@@ -1,0 +1,26 @@
+// A move or a decision's answer: which declared move kind, with which cards, onto which
+// zone. Plain data; its text form lives in move_text.h.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "interpreter/catalog.h"
+
+namespace tapis {
+
+inline constexpr int kMaxMoveCards = 16;
+inline constexpr uint8_t kStopMove = 255;  // declines an optional decision
+
+struct Move {
+  uint8_t kind = 0;      // index into Ruleset::moves, or kStopMove
+  uint8_t count = 0;     // cards used
+  int16_t zone = -1;     // extend: the zone instance the card goes onto
+  std::array<CardId, kMaxMoveCards> cards{};
+
+  std::span<const CardId> Cards() const { return {cards.data(), count}; }
+  void Add(CardId card) { cards[count++] = card; }
+};
+
+}  // namespace tapis

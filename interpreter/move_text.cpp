@@ -1,0 +1,120 @@
+#include "interpreter/move_text.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+#include <vector>
+
+#include "interpreter/combination.h"
+
+namespace tapis {
+namespace {
+
+std::string Upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::vector<std::string> Words(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// A move's words with its cards sorted, so `meld QS KS AS` matches `meld AS KS QS`.
+std::vector<std::string> Canonical(std::vector<std::string> words) {
+  for (auto& w : words) w = Upper(w);
+  if (words.size() > 2) std::sort(words.begin() + 1, words.end());
+  return words;
+}
+
+std::string ZoneName(const Ruleset& r, int decl) { return r.zones[decl].name; }
+
+}  // namespace
+
+std::string ZoneLabel(const Engine& engine, const GameState& state, int zone) {
+  const Zone& z = state.zones[zone];
+  const ZoneDecl& decl = engine.rules().zones[z.decl];
+  if (decl.dynamic) return fmt::format("{}{}", decl.label, z.label);
+  return decl.name;
+}
+
+std::string MoveText(const Engine& engine, const GameState& state, const Move& move) {
+  if (move.kind == kStopMove) return "stop";
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  std::string out = decl.name;
+  if (decl.type != MoveType::kDraw) {
+    for (CardId c : move.Cards()) out += " " + engine.cards().Code(c);
+  }
+  if (move.zone >= 0) out += " " + ZoneLabel(engine, state, move.zone);
+  return out;
+}
+
+ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view text) {
+  const std::vector<std::string> words = Words(text);
+  if (words.empty()) return {std::nullopt, "empty move; type 'help' to see the legal moves"};
+  const Ruleset& r = engine.rules();
+  if (state.finished) return {std::nullopt, "the game is over"};
+
+  const std::vector<Move> legal = engine.LegalMoves(state);
+  const auto wanted = Canonical(words);
+  for (const Move& m : legal) {
+    if (Canonical(Words(MoveText(engine, state, m))) == wanted) return {m, ""};
+  }
+
+  // Not legal: say why, as precisely as the text allows.
+  std::vector<std::string> kinds_now;
+  for (const Move& m : legal) {
+    const std::string name = m.kind == kStopMove ? "stop" : r.moves[m.kind].name;
+    if (std::find(kinds_now.begin(), kinds_now.end(), name) == kinds_now.end()) kinds_now.push_back(name);
+  }
+  const std::string name = words[0];
+  const int kind = r.MoveIndex(name);
+  const int actor = engine.Actor(state);
+  if (kind < 0 && name != "stop") {
+    return {std::nullopt, fmt::format("unknown move '{}'; moves now: {}", name, fmt::join(kinds_now, ", "))};
+  }
+  if (std::find(kinds_now.begin(), kinds_now.end(), name) == kinds_now.end()) {
+    if (!state.decisions.empty()) {
+      return {std::nullopt, fmt::format("player {} must first answer with: {} ({} more)", actor + 1,
+                                        fmt::join(kinds_now, ", "), state.decisions.front().remaining)};
+    }
+    if (kind >= 0 && r.moves[kind].cost > state.actions_left) {
+      return {std::nullopt, fmt::format("'{}' needs {} action(s) and {} left this turn", name, r.moves[kind].cost, state.actions_left)};
+    }
+    return {std::nullopt, fmt::format("'{}' is not possible now; moves now: {}", name, fmt::join(kinds_now, ", "))};
+  }
+  const MoveDecl& decl = r.moves[kind];
+  std::vector<CardId> cards;
+  for (size_t i = 1; i < words.size(); ++i) {
+    const auto k = r.catalog.KindByCode(words[i]);
+    if (!k) {
+      if (decl.type == MoveType::kExtend && i + 1 == words.size()) continue;  // the meld label
+      return {std::nullopt, fmt::format("unknown card '{}'", words[i])};
+    }
+    const int from = engine.ZoneSlot(decl.from, actor);
+    const auto& zone = state.zones[from].cards;
+    auto it = std::find_if(zone.begin(), zone.end(), [&](CardId c) {
+      return engine.cards().Kind(c) == *k && std::find(cards.begin(), cards.end(), c) == cards.end();
+    });
+    if (it == zone.end()) {
+      const std::string whose = r.zones[decl.from].owner == Owner::kPlayer ? "your " : "the ";
+      return {std::nullopt, fmt::format("{} is not in {}{}", Upper(words[i]), whose, ZoneName(r, decl.from))};
+    }
+    cards.push_back(*it);
+  }
+  if (decl.type == MoveType::kMeld && decl.combination >= 0 &&
+      !IsCombination(engine.cards(), r.combinations[decl.combination], cards)) {
+    const auto& combo = r.combinations[decl.combination];
+    return {std::nullopt, fmt::format("those {} cards are not a {} ({} to {} cards)", cards.size(), combo.name, combo.min, combo.max)};
+  }
+  if (decl.type == MoveType::kExtend) {
+    return {std::nullopt, fmt::format("'{}' does not extend a meld you may add to; try: extend CARD LABEL (labels are shown with the melds)", std::string(text))};
+  }
+  return {std::nullopt, fmt::format("'{}' is not legal now", std::string(text))};
+}
+
+}  // namespace tapis

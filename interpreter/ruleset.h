@@ -1,0 +1,134 @@
+// A Ruleset is a game's rules as loaded from YAML: immutable after loading and shared by
+// every game and thread (DESIGN.md §2). It names zones, moves and scripts by index.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "interpreter/catalog.h"
+
+namespace tapis {
+
+// A number in the rules that may come from a parameter ("$packs").
+struct IntValue {
+  int literal = 0;
+  int parameter = -1;
+};
+
+struct Parameter {
+  enum class Type { kInt, kBool, kChoice };
+  std::string name;
+  std::string description;
+  Type type = Type::kInt;
+  int default_value = 0;
+  std::map<int, int> by_players;      // default overridden for these player counts
+  std::vector<std::string> choices;   // kChoice: value is an index into this list
+  int min = INT32_MIN, max = INT32_MAX;
+};
+
+enum class Owner { kTable, kPlayer };
+enum class Visibility { kAll, kOwner, kNone };
+
+struct ZoneDecl {
+  std::string name;
+  Owner owner = Owner::kTable;
+  Visibility visibility = Visibility::kAll;
+  bool dynamic = false;  // instances are created during play (one per meld, say)
+  std::string label;     // dynamic zones: prefix of the instance labels ("m" -> m1, m2…)
+};
+
+// A group of cards the rules recognise: a run of consecutive values of one property (a
+// sequence) or cards sharing one value (a set); other properties may have to agree.
+struct Combination {
+  enum class Kind { kRun, kSet };
+  std::string name;
+  Kind kind = Kind::kRun;
+  int property = -1;                 // the ordered property runs follow / sets share
+  std::vector<int> same;             // properties every card must share
+  int min = 3, max = 64;
+};
+
+// Which cards fire a trigger: any moved card with one of these values.
+struct CardFilter {
+  int property = -1;
+  std::vector<int> values;
+};
+
+struct Trigger {
+  std::string function;             // Lua function in the ruleset's scripts
+  std::vector<CardFilter> when;     // empty: always
+};
+
+enum class MoveType { kDraw, kTake, kMeld, kExtend, kPass };
+
+struct MoveDecl {
+  std::string name;
+  std::string description;
+  MoveType type = MoveType::kPass;
+  int from = -1;                    // zone declaration index
+  int to = -1;
+  int refill_from = -1;             // after taking, refill `from` with the top of this zone
+  int combination = -1;
+  int cost = 1;                     // actions used
+  bool ends_turn = false;
+  IntValue onto_others{0, -1};      // extend: also onto other players' zones (bool)
+  bool in_turn = true;              // offered on the player's own turn (not only as a decision)
+  Trigger then;
+};
+
+struct SetupStep {
+  enum class Kind { kShuffle, kDeal, kMove };
+  Kind kind = Kind::kShuffle;
+  int from = -1;
+  int to = -1;
+  IntValue count;
+};
+
+struct VariableDecl {
+  std::string name;
+  Owner owner = Owner::kTable;
+  int initial = 0;
+};
+
+struct ScriptFile {
+  std::string path;          // on disk
+  std::string display_name;  // in error messages: scripts/x.lua
+  std::string source;
+};
+
+struct Ruleset {
+  std::string name;
+  std::string title;
+  std::string description;
+  std::string file;          // the YAML file, for messages
+  int min_players = 2, max_players = 2;
+
+  Catalog catalog;
+  std::vector<int> deck_kinds;       // one pack; repeated `deck_copies` times
+  IntValue deck_copies{1, -1};
+  int deck_zone = -1;
+
+  std::vector<Parameter> parameters;
+  std::vector<ZoneDecl> zones;
+  std::vector<Combination> combinations;
+  std::vector<MoveDecl> moves;
+  std::vector<SetupStep> setup;
+  std::vector<VariableDecl> variables;
+
+  IntValue actions_per_turn{1, -1};
+  int first_player = 0;              // seat (0-based) that plays first
+  int last_round_when_empty = -1;    // zone whose emptying starts the last round
+
+  std::string score_function;
+  std::vector<ScriptFile> scripts;
+
+  int ZoneIndex(const std::string& zone) const;
+  int MoveIndex(const std::string& move) const;
+  int ParameterIndex(const std::string& parameter) const;
+  int CombinationIndex(const std::string& combination) const;
+  int VariableIndex(const std::string& variable) const;
+};
+
+}  // namespace tapis

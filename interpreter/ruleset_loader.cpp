@@ -1,0 +1,514 @@
+#include "interpreter/ruleset_loader.h"
+
+#include <yaml-cpp/yaml.h>
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "interpreter/errors.h"
+#include "interpreter/script_host.h"
+
+namespace tapis {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+template <typename T>
+std::vector<std::string> Names(const std::vector<T>& items) {
+  std::vector<std::string> out;
+  for (const auto& item : items) out.push_back(item.name);
+  return out;
+}
+
+// Walks the YAML tree, remembering the file so every message can say where.
+class Loader {
+ public:
+  Loader(std::string file, std::string directory) : file_(std::move(file)), dir_(std::move(directory)) {}
+
+  std::shared_ptr<const Ruleset> Load(const YAML::Node& root) {
+    auto rules = std::make_shared<Ruleset>();
+    r_ = rules.get();
+    r_->file = file_;
+    if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
+    CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards",
+                     "zones", "combinations", "variables", "setup", "turn", "moves", "scripts",
+                     "score"});
+    r_->name = Required(root, "name").as<std::string>();
+    r_->title = Optional(root, "title", r_->name);
+    r_->description = Optional(root, "description", std::string());
+    ReadPlayers(Required(root, "players"));
+    if (root["parameters"]) ReadParameters(root["parameters"]);
+    ReadCards(Required(root, "cards"));
+    ReadZones(Required(root, "zones"));
+    if (root["combinations"]) ReadCombinations(root["combinations"]);
+    if (root["variables"]) ReadVariables(root["variables"]);
+    ReadCardsInto(Required(root, "cards"));
+    if (root["setup"]) ReadSetup(root["setup"]);
+    ReadTurn(Required(root, "turn"));
+    ReadMoves(Required(root, "moves"));
+    if (root["scripts"]) ReadScripts(root["scripts"]);
+    if (root["score"]) r_->score_function = FunctionName(root["score"]);
+    CheckFunctions();
+    return rules;
+  }
+
+ private:
+  [[noreturn]] void Fail(const YAML::Node& node, const std::string& message) const {
+    const YAML::Mark mark = node.Mark();
+    if (mark.line < 0) throw RulesError(fmt::format("{}: {}", file_, message));
+    throw RulesError(fmt::format("{}:{}:{}: {}", file_, mark.line + 1, mark.column + 1, message));
+  }
+
+  void CheckKeys(const YAML::Node& map, std::initializer_list<const char*> allowed) const {
+    if (!map.IsMap()) Fail(map, "expected a map");
+    for (const auto& entry : map) {
+      const auto key = entry.first.as<std::string>();
+      bool known = false;
+      std::vector<std::string> names;
+      for (const char* a : allowed) {
+        known = known || key == a;
+        names.emplace_back(a);
+      }
+      if (!known) Fail(entry.first, fmt::format("unknown key '{}'; expected one of: {}", key, Join(names)));
+    }
+  }
+
+  YAML::Node Required(const YAML::Node& map, const char* key) const {
+    if (!map.IsMap()) Fail(map, fmt::format("expected a map with '{}'", key));
+    YAML::Node node = map[key];
+    if (!node) Fail(map, fmt::format("missing key '{}'", key));
+    return node;
+  }
+
+  template <typename T>
+  T Optional(const YAML::Node& map, const char* key, T fallback) const {
+    if (!map[key]) return fallback;
+    return As<T>(map[key]);
+  }
+
+  template <typename T>
+  T As(const YAML::Node& node) const {
+    try {
+      if (!node.IsScalar()) throw YAML::BadConversion(node.Mark());
+      return node.as<T>();
+    } catch (const YAML::BadConversion&) {
+      const char* what = std::is_same_v<T, bool> ? "true or false"
+                         : std::is_integral_v<T> ? "an integer"
+                                                 : "a text";
+      Fail(node, fmt::format("expected {}", what));
+    }
+  }
+
+  std::string FunctionName(const YAML::Node& node) {
+    auto name = As<std::string>(node);
+    functions_.push_back({name, node});
+    return name;
+  }
+
+  int Zone(const YAML::Node& node) const {
+    const auto name = As<std::string>(node);
+    const int index = r_->ZoneIndex(name);
+    if (index < 0) Fail(node, fmt::format("unknown zone '{}'; zones are: {}", name, Join(Names(r_->zones))));
+    return index;
+  }
+
+  int PropertyOf(const YAML::Node& node) const {
+    const auto name = As<std::string>(node);
+    const int index = r_->catalog.PropertyIndex(name);
+    if (index < 0) {
+      Fail(node, fmt::format("unknown card property '{}'; properties are: {}", name,
+                             r_->catalog.PropertyNames()));
+    }
+    return index;
+  }
+
+  IntValue Int(const YAML::Node& node) const {
+    if (node.IsScalar() && node.Scalar().size() > 1 && node.Scalar()[0] == '$') {
+      const auto name = node.Scalar().substr(1);
+      const int index = r_->ParameterIndex(name);
+      if (index < 0) Fail(node, fmt::format("unknown parameter '{}'; parameters are: {}", name, Join(Names(r_->parameters))));
+      return {0, index};
+    }
+    return {As<int>(node), -1};
+  }
+
+  void ReadPlayers(const YAML::Node& node) {
+    CheckKeys(node, {"min", "max"});
+    r_->min_players = As<int>(Required(node, "min"));
+    r_->max_players = As<int>(Required(node, "max"));
+    if (r_->min_players < 1 || r_->max_players < r_->min_players || r_->max_players > 16) {
+      Fail(node, "players: need 1 <= min <= max <= 16");
+    }
+  }
+
+  void ReadParameters(const YAML::Node& node) {
+    if (!node.IsMap()) Fail(node, "parameters: expected a map of name: {type, default, description}");
+    for (const auto& entry : node) {
+      const YAML::Node& spec = entry.second;
+      CheckKeys(spec, {"type", "default", "description", "by_players", "choices", "min", "max"});
+      Parameter p;
+      p.name = entry.first.as<std::string>();
+      p.description = Optional(spec, "description", std::string());
+      const auto type = Optional(spec, "type", std::string("int"));
+      if (type == "int") {
+        p.type = Parameter::Type::kInt;
+        p.default_value = As<int>(Required(spec, "default"));
+        p.min = Optional(spec, "min", p.min);
+        p.max = Optional(spec, "max", p.max);
+      } else if (type == "bool") {
+        p.type = Parameter::Type::kBool;
+        p.default_value = As<bool>(Required(spec, "default")) ? 1 : 0;
+        p.min = 0;
+        p.max = 1;
+      } else if (type == "choice") {
+        p.type = Parameter::Type::kChoice;
+        for (const auto& c : Required(spec, "choices")) p.choices.push_back(As<std::string>(c));
+        const auto def = As<std::string>(Required(spec, "default"));
+        auto it = std::find(p.choices.begin(), p.choices.end(), def);
+        if (it == p.choices.end()) Fail(spec["default"], fmt::format("default '{}' is not one of the choices: {}", def, Join(p.choices)));
+        p.default_value = static_cast<int>(it - p.choices.begin());
+        p.min = 0;
+        p.max = static_cast<int>(p.choices.size()) - 1;
+      } else {
+        Fail(spec["type"], fmt::format("unknown parameter type '{}'; expected int, bool or choice", type));
+      }
+      if (spec["by_players"]) {
+        for (const auto& bp : spec["by_players"]) p.by_players[As<int>(bp.first)] = As<int>(bp.second);
+      }
+      r_->parameters.push_back(std::move(p));
+    }
+  }
+
+  void ReadCards(const YAML::Node& node) {
+    CheckKeys(node, {"properties", "code", "pack", "copies", "into"});
+    const YAML::Node props = Required(node, "properties");
+    if (!props.IsMap()) Fail(props, "properties: expected a map of property: [values in order]");
+    for (const auto& entry : props) {
+      Property p;
+      p.name = entry.first.as<std::string>();
+      if (!entry.second.IsSequence()) Fail(entry.second, fmt::format("property '{}': expected a list of values", p.name));
+      for (const auto& v : entry.second) p.values.push_back(As<std::string>(v));
+      r_->catalog.AddProperty(std::move(p));
+    }
+    const auto code = Optional(node, "code", std::string());
+    const YAML::Node pack = Required(node, "pack");
+    if (pack.IsScalar() && pack.Scalar() == "every") {
+      AddEveryKind(code, node);
+    } else if (pack.IsSequence()) {
+      for (const auto& card : pack) AddListedKind(card, code);
+    } else {
+      Fail(pack, "pack: expected 'every' (each combination of property values) or a list of cards");
+    }
+    r_->deck_copies = node["copies"] ? Int(node["copies"]) : IntValue{1, -1};
+  }
+
+  // "into" names a zone, so it is read after the zones.
+  void ReadCardsInto(const YAML::Node& node) { r_->deck_zone = Zone(Required(node, "into")); }
+
+  std::string CodeFor(const std::string& pattern, const std::vector<int>& values, const YAML::Node& where) {
+    std::string out;
+    for (size_t i = 0; i < pattern.size(); ++i) {
+      if (pattern[i] != '{') {
+        out += pattern[i];
+        continue;
+      }
+      const size_t close = pattern.find('}', i);
+      if (close == std::string::npos) Fail(where, "code: unclosed '{'");
+      const std::string name = pattern.substr(i + 1, close - i - 1);
+      const int prop = r_->catalog.PropertyIndex(name);
+      if (prop < 0) Fail(where, fmt::format("code: unknown property '{}'; properties are: {}", name, r_->catalog.PropertyNames()));
+      if (values[prop] != kNoValue) out += r_->catalog.properties()[prop].values[values[prop]];
+      i = close;
+    }
+    return out;
+  }
+
+  void AddKind(const std::string& code, std::vector<int> values, const YAML::Node& where) {
+    if (code.empty()) Fail(where, "a card needs a code (give 'code' a pattern such as \"{rank}{suit}\")");
+    if (code.find(' ') != std::string::npos) Fail(where, fmt::format("card code '{}' must not contain spaces", code));
+    if (auto existing = r_->catalog.KindByCode(code)) {
+      if (r_->catalog.kind(*existing).values != values) Fail(where, fmt::format("two different cards share the code '{}'", code));
+      r_->deck_kinds.push_back(*existing);
+      return;
+    }
+    r_->deck_kinds.push_back(r_->catalog.AddKind({code, std::move(values)}));
+  }
+
+  void AddEveryKind(const std::string& code, const YAML::Node& where) {
+    const auto& props = r_->catalog.properties();
+    std::vector<int> values(props.size(), 0);
+    if (props.empty()) Fail(where, "pack 'every' needs at least one property");
+    while (true) {
+      AddKind(CodeFor(code, values, where), values, where);
+      size_t i = props.size();
+      while (i > 0) {  // odometer, last property fastest
+        --i;
+        if (++values[i] < static_cast<int>(props[i].values.size())) break;
+        values[i] = 0;
+        if (i == 0) return;
+      }
+    }
+  }
+
+  void AddListedKind(const YAML::Node& card, const std::string& pattern) {
+    if (!card.IsMap()) Fail(card, "a card is a map of property: value (and optionally code, count)");
+    std::vector<int> values(r_->catalog.properties().size(), kNoValue);
+    std::string code;
+    int count = 1;
+    for (const auto& entry : card) {
+      const auto key = entry.first.as<std::string>();
+      if (key == "code") { code = As<std::string>(entry.second); continue; }
+      if (key == "count") { count = As<int>(entry.second); continue; }
+      const int prop = PropertyOf(entry.first);
+      const auto value = As<std::string>(entry.second);
+      values[prop] = r_->catalog.properties()[prop].ValueIndex(value);
+      if (values[prop] == kNoValue) {
+        Fail(entry.second, fmt::format("'{}' is not a value of '{}'; values are: {}", value, key,
+                                       Join(r_->catalog.properties()[prop].values)));
+      }
+    }
+    if (code.empty()) code = CodeFor(pattern, values, card);
+    for (int i = 0; i < count; ++i) AddKind(code, values, card);
+  }
+
+  void ReadZones(const YAML::Node& node) {
+    if (!node.IsMap()) Fail(node, "zones: expected a map of name: {owner, visible}");
+    for (const auto& entry : node) {
+      const YAML::Node& spec = entry.second;
+      CheckKeys(spec, {"owner", "visible", "dynamic", "label"});
+      ZoneDecl z;
+      z.name = entry.first.as<std::string>();
+      const auto owner = Optional(spec, "owner", std::string("table"));
+      if (owner == "table") z.owner = Owner::kTable;
+      else if (owner == "player") z.owner = Owner::kPlayer;
+      else Fail(spec["owner"], fmt::format("unknown owner '{}'; expected table or player", owner));
+      const auto visible = Optional(spec, "visible", std::string("all"));
+      if (visible == "all") z.visibility = Visibility::kAll;
+      else if (visible == "owner") z.visibility = Visibility::kOwner;
+      else if (visible == "none") z.visibility = Visibility::kNone;
+      else Fail(spec["visible"], fmt::format("unknown visibility '{}'; expected all, owner or none", visible));
+      z.dynamic = Optional(spec, "dynamic", false);
+      z.label = Optional(spec, "label", z.name.substr(0, 1));
+      r_->zones.push_back(std::move(z));
+    }
+  }
+
+  void ReadCombinations(const YAML::Node& node) {
+    for (const auto& entry : node) {
+      const YAML::Node& spec = entry.second;
+      CheckKeys(spec, {"run", "set", "same", "min", "max"});
+      Combination c;
+      c.name = entry.first.as<std::string>();
+      if (spec["run"]) {
+        c.kind = Combination::Kind::kRun;
+        c.property = PropertyOf(spec["run"]);
+      } else if (spec["set"]) {
+        c.kind = Combination::Kind::kSet;
+        c.property = PropertyOf(spec["set"]);
+      } else {
+        Fail(spec, fmt::format("combination '{}' needs 'run: PROPERTY' or 'set: PROPERTY'", c.name));
+      }
+      if (spec["same"]) {
+        if (spec["same"].IsSequence()) {
+          for (const auto& p : spec["same"]) c.same.push_back(PropertyOf(p));
+        } else {
+          c.same.push_back(PropertyOf(spec["same"]));
+        }
+      }
+      c.min = Optional(spec, "min", 3);
+      c.max = Optional(spec, "max", 64);
+      if (c.min < 1 || c.max < c.min) Fail(spec, "combination: need 1 <= min <= max");
+      r_->combinations.push_back(std::move(c));
+    }
+  }
+
+  void ReadVariables(const YAML::Node& node) {
+    for (const auto& entry : node) {
+      const YAML::Node& spec = entry.second;
+      CheckKeys(spec, {"owner", "initial"});
+      VariableDecl v;
+      v.name = entry.first.as<std::string>();
+      const auto owner = Optional(spec, "owner", std::string("table"));
+      if (owner != "table" && owner != "player") Fail(spec["owner"], "owner: expected table or player");
+      v.owner = owner == "table" ? Owner::kTable : Owner::kPlayer;
+      v.initial = Optional(spec, "initial", 0);
+      r_->variables.push_back(std::move(v));
+    }
+  }
+
+  void ReadSetup(const YAML::Node& node) {
+    if (!node.IsSequence()) Fail(node, "setup: expected a list of steps (shuffle, deal, move)");
+    for (const auto& step : node) {
+      SetupStep s;
+      if (step["shuffle"]) {
+        CheckKeys(step, {"shuffle"});
+        s.kind = SetupStep::Kind::kShuffle;
+        s.from = Zone(step["shuffle"]);
+      } else if (step["deal"] || step["move"]) {
+        const bool deal = static_cast<bool>(step["deal"]);
+        CheckKeys(step, {deal ? "deal" : "move", "from", "to"});
+        s.kind = deal ? SetupStep::Kind::kDeal : SetupStep::Kind::kMove;
+        s.count = Int(step[deal ? "deal" : "move"]);
+        s.from = Zone(Required(step, "from"));
+        s.to = Zone(Required(step, "to"));
+        if (deal && r_->zones[s.to].owner != Owner::kPlayer) Fail(step["to"], "deal: the target zone must belong to each player");
+      } else {
+        Fail(step, "unknown setup step; expected shuffle, deal or move");
+      }
+      r_->setup.push_back(s);
+    }
+  }
+
+  void ReadTurn(const YAML::Node& node) {
+    CheckKeys(node, {"first", "actions", "last_round_when_empty"});
+    r_->first_player = Optional(node, "first", 1) - 1;
+    if (node["actions"]) r_->actions_per_turn = Int(node["actions"]);
+    if (node["last_round_when_empty"]) r_->last_round_when_empty = Zone(node["last_round_when_empty"]);
+  }
+
+  Trigger ReadTrigger(const YAML::Node& node) {
+    Trigger t;
+    if (node.IsScalar()) {
+      t.function = FunctionName(node);
+      return t;
+    }
+    CheckKeys(node, {"script", "if"});
+    t.function = FunctionName(Required(node, "script"));
+    if (node["if"]) {
+      for (const auto& cond : node["if"]) {
+        CardFilter f;
+        f.property = PropertyOf(cond.first);
+        const auto& prop = r_->catalog.properties()[f.property];
+        auto add = [&](const YAML::Node& v) {
+          const auto value = As<std::string>(v);
+          const int index = prop.ValueIndex(value);
+          if (index == kNoValue) Fail(v, fmt::format("'{}' is not a value of '{}'; values are: {}", value, prop.name, Join(prop.values)));
+          f.values.push_back(index);
+        };
+        if (cond.second.IsSequence()) {
+          for (const auto& v : cond.second) add(v);
+        } else {
+          add(cond.second);
+        }
+        t.when.push_back(std::move(f));
+      }
+    }
+    return t;
+  }
+
+  void ReadMoves(const YAML::Node& node) {
+    if (!node.IsMap()) Fail(node, "moves: expected a map of name: {type, from, to…}");
+    for (const auto& entry : node) {
+      const YAML::Node& spec = entry.second;
+      CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn",
+                       "onto_others", "in_turn", "then", "description"});
+      MoveDecl m;
+      m.name = entry.first.as<std::string>();
+      if (m.name == "stop" || m.name == "help" || m.name == "undo") Fail(entry.first, fmt::format("'{}' is reserved by the engine", m.name));
+      m.description = Optional(spec, "description", std::string());
+      const auto type = As<std::string>(Required(spec, "type"));
+      static const std::map<std::string, MoveType> kTypes = {
+          {"draw", MoveType::kDraw}, {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
+          {"extend", MoveType::kExtend}, {"pass", MoveType::kPass}};
+      auto it = kTypes.find(type);
+      if (it == kTypes.end()) Fail(spec["type"], fmt::format("unknown move type '{}'; expected draw, take, meld, extend or pass", type));
+      m.type = it->second;
+      if (m.type != MoveType::kPass) {
+        m.from = Zone(Required(spec, "from"));
+        m.to = Zone(Required(spec, "to"));
+      }
+      if (spec["refill_from"]) m.refill_from = Zone(spec["refill_from"]);
+      if (m.type == MoveType::kMeld || m.type == MoveType::kExtend) {
+        const YAML::Node c = Required(spec, "combination");
+        m.combination = r_->CombinationIndex(As<std::string>(c));
+        if (m.combination < 0) Fail(c, fmt::format("unknown combination '{}'; combinations are: {}", c.Scalar(), Join(Names(r_->combinations))));
+        if (!r_->zones[m.to].dynamic) Fail(spec["to"], fmt::format("{}: zone '{}' must be dynamic (one per meld)", type, r_->zones[m.to].name));
+      }
+      m.cost = Optional(spec, "cost", m.type == MoveType::kPass ? 0 : 1);
+      m.ends_turn = Optional(spec, "ends_turn", m.type == MoveType::kPass);
+      if (spec["onto_others"]) {
+        const YAML::Node o = spec["onto_others"];
+        m.onto_others = o.Scalar().rfind("$", 0) == 0 ? Int(o) : IntValue{As<bool>(o) ? 1 : 0, -1};
+      }
+      m.in_turn = Optional(spec, "in_turn", true);
+      if (spec["then"]) m.then = ReadTrigger(spec["then"]);
+      r_->moves.push_back(std::move(m));
+    }
+    if (r_->moves.size() > 32) Fail(node, "at most 32 move kinds");
+  }
+
+  void ReadScripts(const YAML::Node& node) {
+    if (!node.IsSequence()) Fail(node, "scripts: expected a list of Lua files");
+    for (const auto& item : node) {
+      const auto relative = As<std::string>(item);
+      const fs::path path = fs::path(dir_) / relative;
+      std::ifstream in(path);
+      if (!in) Fail(item, fmt::format("cannot read script '{}'", path.string()));
+      std::stringstream text;
+      text << in.rdbuf();
+      ScriptFile s;
+      s.path = path.string();
+      // Messages name the script as the ruleset's author sees it: relative to the folder
+      // above the ruleset (scripts/x.lua for bundled games).
+      s.display_name = path.lexically_normal().lexically_relative(fs::path(dir_).parent_path()).string();
+      if (s.display_name.empty() || s.display_name.rfind("..", 0) == 0) s.display_name = relative;
+      s.source = text.str();
+      r_->scripts.push_back(std::move(s));
+    }
+  }
+
+  // Every function the YAML names must exist in the scripts.
+  void CheckFunctions() {
+    if (functions_.empty()) return;
+    if (r_->scripts.empty()) Fail(functions_.front().second, fmt::format("no scripts are listed, so Lua function '{}' cannot exist", functions_.front().first));
+    ScriptHost host(*r_);  // compiles and runs the scripts' top level; throws on errors
+    for (const auto& [name, node] : functions_) {
+      if (!host.HasFunction(name)) {
+        std::vector<std::string> files;
+        for (const auto& s : r_->scripts) files.push_back(s.display_name);
+        Fail(node, fmt::format("no Lua function '{}' in {}", name, Join(files)));
+      }
+    }
+  }
+
+  std::string file_;
+  std::string dir_;
+  Ruleset* r_ = nullptr;
+  std::vector<std::pair<std::string, YAML::Node>> functions_;
+};
+
+}  // namespace
+
+std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, const std::string& file_name) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml);
+  } catch (const YAML::ParserException& e) {
+    throw RulesError(fmt::format("{}:{}:{}: {}", file_name, e.mark.line + 1, e.mark.column + 1, e.msg));
+  }
+  const std::string dir = fs::path(file_name).parent_path().string();
+  try {
+    return Loader(file_name, dir.empty() ? "." : dir).Load(root);
+  } catch (const YAML::Exception& e) {
+    throw RulesError(fmt::format("{}:{}:{}: {}", file_name, e.mark.line + 1, e.mark.column + 1, e.msg));
+  }
+}
+
+std::shared_ptr<const Ruleset> LoadRuleset(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw IoError(fmt::format("{}: cannot read the ruleset file", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  return LoadRulesetFromString(text.str(), path);
+}
+
+}  // namespace tapis

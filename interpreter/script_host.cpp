@@ -1,0 +1,205 @@
+#include "interpreter/script_host.h"
+
+#include <lua.hpp>
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "interpreter/errors.h"
+
+namespace tapis {
+namespace {
+
+constexpr int kHookEvery = 1000;  // instructions between budget checks
+
+const char* const kRemovedGlobals[] = {"dofile", "loadfile", "load", "require", "collectgarbage"};
+
+int ReadOnlyEnvironment(lua_State* L) {
+  const char* key = lua_tostring(L, 2);
+  return luaL_error(L, "cannot set global '%s' during play: scripts keep game state with tapis.set",
+                    key ? key : "?");
+}
+
+}  // namespace
+
+ScriptHost& ScriptHost::From(lua_State* L) { return **static_cast<ScriptHost**>(lua_getextraspace(L)); }
+
+void* ScriptHost::Allocate(void* ud, void* ptr, size_t old_size, size_t new_size) {
+  auto* host = static_cast<ScriptHost*>(ud);
+  if (ptr == nullptr) old_size = 0;
+  if (new_size == 0) {
+    host->memory_used_ -= old_size;
+    std::free(ptr);
+    return nullptr;
+  }
+  if (new_size > old_size && host->memory_used_ + (new_size - old_size) > host->memory_limit_) return nullptr;
+  void* out = std::realloc(ptr, new_size);
+  if (out) host->memory_used_ = host->memory_used_ - old_size + new_size;
+  return out;
+}
+
+void ScriptHost::CountHook(lua_State* L, lua_Debug* ar) {
+  ScriptHost& host = From(L);
+  host.instructions_left_ -= kHookEvery;
+  if (host.instructions_left_ > 0) return;
+  lua_getinfo(L, "Sl", ar);
+  lua_pushfstring(L, "%s:%d: instruction budget of %d exceeded (an endless loop?)", ar->short_src,
+                  ar->currentline, static_cast<int>(host.limits_.instructions));
+  lua_error(L);
+}
+
+ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules), limits_(limits) {
+  memory_limit_ = limits_.memory_bytes;
+  L_ = lua_newstate(&ScriptHost::Allocate, this);
+  if (!L_) throw ScriptError("cannot create a Lua state");
+  *static_cast<ScriptHost**>(lua_getextraspace(L_)) = this;
+  static const luaL_Reg kLibraries[] = {{LUA_GNAME, luaopen_base},
+                                        {LUA_TABLIBNAME, luaopen_table},
+                                        {LUA_STRLIBNAME, luaopen_string},
+                                        {LUA_MATHLIBNAME, luaopen_math},
+                                        {LUA_UTF8LIBNAME, luaopen_utf8}};
+  for (const auto& lib : kLibraries) {
+    luaL_requiref(L_, lib.name, lib.func, 1);
+    lua_pop(L_, 1);
+  }
+  for (const char* name : kRemovedGlobals) {
+    lua_pushnil(L_);
+    lua_setglobal(L_, name);
+  }
+  lua_getglobal(L_, LUA_STRLIBNAME);  // no binary chunks
+  lua_pushnil(L_);
+  lua_setfield(L_, -2, "dump");
+  lua_pop(L_, 1);
+  OpenTapisApi(L_);
+  lua_sethook(L_, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery);
+
+  for (const ScriptFile& script : rules.scripts) {
+    const std::string chunk = "@" + script.display_name;
+    if (luaL_loadbufferx(L_, script.source.data(), script.source.size(), chunk.c_str(), "t") != LUA_OK) {
+      std::string message = lua_tostring(L_, -1);
+      lua_close(L_);
+      L_ = nullptr;
+      throw ScriptError(message);
+    }
+    // Its own _ENV: reads fall through to the shared libraries, definitions stay local.
+    lua_newtable(L_);
+    lua_newtable(L_);
+    lua_pushglobaltable(L_);
+    lua_setfield(L_, -2, "__index");
+    lua_setmetatable(L_, -2);
+    lua_pushvalue(L_, -1);
+    environments_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
+    lua_setupvalue(L_, -2, 1);
+    instructions_left_ = limits_.instructions;
+    memory_limit_ = memory_used_ + limits_.memory_bytes;
+    if (lua_pcall(L_, 0, 0, 0) != LUA_OK) {
+      std::string message = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error";
+      if (message == "not enough memory") message = fmt::format("{}: memory cap exceeded while loading", script.display_name);
+      lua_close(L_);
+      L_ = nullptr;
+      throw ScriptError(message);
+    }
+  }
+  // From now on scripts are code only: state lives in the GameState.
+  for (int env : environments_) {
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, env);
+    lua_getmetatable(L_, -1);
+    lua_pushcfunction(L_, ReadOnlyEnvironment);
+    lua_setfield(L_, -2, "__newindex");
+    lua_pop(L_, 2);
+  }
+}
+
+ScriptHost::~ScriptHost() {
+  if (L_) lua_close(L_);
+}
+
+bool ScriptHost::PushFunction(const std::string& name) {
+  for (int env : environments_) {
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, env);
+    lua_getfield(L_, -1, name.c_str());
+    lua_remove(L_, -2);
+    if (lua_isfunction(L_, -1)) return true;
+    lua_pop(L_, 1);
+  }
+  return false;
+}
+
+bool ScriptHost::HasFunction(const std::string& name) {
+  if (!PushFunction(name)) return false;
+  lua_pop(L_, 1);
+  return true;
+}
+
+bool ScriptHost::Call(const std::string& function, int args, int results, std::string& error) {
+  instructions_left_ = limits_.instructions;
+  memory_limit_ = memory_used_ + limits_.memory_bytes;
+  const int status = lua_pcall(L_, args, results, 0);
+  if (status == LUA_OK) return true;
+  if (status == LUA_ERRMEM) {
+    error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", rules_.scripts.front().display_name,
+                        limits_.memory_bytes >> 20, function);
+    for (const auto& s : rules_.scripts) {  // name the script that defines the function
+      if (s.source.find("function " + function) != std::string::npos) {
+        error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", s.display_name, limits_.memory_bytes >> 20, function);
+      }
+    }
+  } else {
+    error = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : fmt::format("error in '{}'", function);
+  }
+  lua_pop(L_, 1);
+  lua_gc(L_, LUA_GCCOLLECT);
+  return false;
+}
+
+bool ScriptHost::CallTrigger(const std::string& function, ScriptContext& ctx, std::string& error) {
+  const int top = lua_gettop(L_);
+  if (!PushFunction(function)) {
+    error = fmt::format("no Lua function '{}'", function);
+    return false;
+  }
+  context_ = &ctx;
+  lua_getglobal(L_, "tapis");
+  lua_getfield(L_, -1, "move_info");
+  lua_remove(L_, -2);
+  lua_call(L_, 0, 1);  // builds the move table; cannot fail but for memory
+  const bool ok = Call(function, 1, 0, error);
+  context_ = nullptr;
+  lua_settop(L_, top);
+  return ok;
+}
+
+bool ScriptHost::CallScore(const std::string& function, ScriptContext& ctx, std::vector<int>& scores,
+                           std::string& error) {
+  const int top = lua_gettop(L_);
+  if (!PushFunction(function)) {
+    error = fmt::format("no Lua function '{}'", function);
+    return false;
+  }
+  context_ = &ctx;
+  bool ok = Call(function, 0, 1, error);
+  context_ = nullptr;
+  if (ok) {
+    if (!lua_istable(L_, -1)) {
+      error = fmt::format("score function '{}' must return a list of {} numbers", function, scores.size());
+      ok = false;
+    } else {
+      for (size_t p = 0; p < scores.size() && ok; ++p) {
+        lua_rawgeti(L_, -1, static_cast<lua_Integer>(p + 1));
+        int is_number = 0;
+        const lua_Number v = lua_tonumberx(L_, -1, &is_number);
+        if (!is_number) {
+          error = fmt::format("score function '{}' returned no number for player {}", function, p + 1);
+          ok = false;
+        }
+        scores[p] = static_cast<int>(v);
+        lua_pop(L_, 1);
+      }
+    }
+  }
+  lua_settop(L_, top);
+  return ok;
+}
+
+}  // namespace tapis

@@ -1,0 +1,77 @@
+// ScriptHost: the sandboxed Lua 5.4 state that runs a ruleset's effects (DESIGN.md §3).
+// Only base, table, string, math and utf8 are opened, minus load/dofile/loadfile/require;
+// each script gets its own _ENV; each call runs under an instruction budget and a memory
+// cap. Errors come back as "scripts/x.lua:LINE: message"; nothing longjmps past C++.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/move.h"
+#include "interpreter/ruleset.h"
+
+struct lua_State;
+struct lua_Debug;
+
+namespace tapis {
+
+class Engine;
+struct GameState;
+
+// What an effect works on during one call.
+struct ScriptContext {
+  Engine* engine;
+  GameState* state;
+  int player;         // who made the move (or is asked to score)
+  const Move* move;   // the move that fired the trigger; null when scoring
+  int zone;           // the zone instance the move created or extended, or -1
+  bool read_only;     // scoring may read but not change the game
+  bool extra = false; // the move answered a decision (an extra discard, say)
+};
+
+struct ScriptLimits {
+  long long instructions = 20'000'000;        // per call
+  size_t memory_bytes = 64u * 1024u * 1024u;  // per call, above what the scripts hold
+};
+
+class ScriptHost {
+ public:
+  // Compiles and runs every script's top level; throws Error(kScript) on failure.
+  explicit ScriptHost(const Ruleset& rules, ScriptLimits limits = {});
+  ~ScriptHost();
+  ScriptHost(const ScriptHost&) = delete;
+  ScriptHost& operator=(const ScriptHost&) = delete;
+
+  bool HasFunction(const std::string& name);
+  // Runs `function(move)`; false with `error` set when the script fails.
+  bool CallTrigger(const std::string& function, ScriptContext& ctx, std::string& error);
+  // Runs `function()`, which returns one number per player.
+  bool CallScore(const std::string& function, ScriptContext& ctx, std::vector<int>& scores,
+                 std::string& error);
+
+  // For the API functions (lua_api.cpp).
+  ScriptContext* context() const { return context_; }
+  const Ruleset& rules() const { return rules_; }
+  static ScriptHost& From(lua_State* L);
+
+ private:
+  bool PushFunction(const std::string& name);
+  bool Call(const std::string& function, int args, int results, std::string& error);
+  static void* Allocate(void* ud, void* ptr, size_t old_size, size_t new_size);
+  static void CountHook(lua_State* L, lua_Debug* ar);
+
+  const Ruleset& rules_;
+  ScriptLimits limits_;
+  lua_State* L_ = nullptr;
+  std::vector<int> environments_;   // registry refs, one _ENV per script
+  ScriptContext* context_ = nullptr;
+  size_t memory_used_ = 0;
+  size_t memory_limit_ = 0;
+  long long instructions_left_ = 0;
+};
+
+// Registers the `tapis` table (lua_api.cpp).
+void OpenTapisApi(lua_State* L);
+
+}  // namespace tapis

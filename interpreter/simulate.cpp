@@ -1,0 +1,124 @@
+#include "interpreter/simulate.h"
+
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "interpreter/bots.h"
+#include "interpreter/chance.h"
+#include "interpreter/engine.h"
+#include "interpreter/outcome.h"
+
+namespace tapis {
+
+uint64_t MixSeed(uint64_t seed, uint64_t index) {
+  uint64_t s = seed ^ (index * 0xD1B54A32D192ED03ULL);
+  return NextRandom(s);
+}
+
+GameState RandomGame(Engine& engine, uint64_t seed, uint32_t max_moves) {
+  RandomBot bot(MixSeed(seed, 0xB07));
+  GameState state = engine.NewGame(seed);
+  std::vector<Move> legal;
+  while (!state.finished && state.moves_played < max_moves) {
+    engine.LegalMoves(state, legal);
+    if (legal.empty()) break;
+    engine.Apply(state, legal[bot.Choose(engine, state, legal)]);
+  }
+  return state;
+}
+
+namespace {
+
+struct GameResult {
+  bool finished = false;
+  uint32_t turns = 0, moves = 0;
+  std::vector<int> scores;
+  std::vector<int> winners;
+  std::string error;
+};
+
+GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed) {
+  const int n = engine.config().players();
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int p = 0; p < n; ++p) {
+    const std::string kind = p < static_cast<int>(options.bots.size()) ? options.bots[p] : "random";
+    bots.push_back(MakeBot(kind, MixSeed(game_seed, 1000 + p)));
+  }
+  GameResult r;
+  GameState state = engine.NewGame(game_seed);
+  std::vector<Move> legal;
+  while (!state.finished && state.moves_played < options.max_moves) {
+    engine.LegalMoves(state, legal);
+    if (legal.empty()) break;
+    const int actor = engine.Actor(state);
+    const ApplyResult applied = engine.Apply(state, legal[bots[actor]->Choose(engine, state, legal)]);
+    if (!applied.ok) {
+      r.error = applied.error;
+      return r;
+    }
+  }
+  r.finished = state.finished;
+  r.turns = state.turns;
+  r.moves = state.moves_played;
+  if (r.finished) {
+    r.scores = engine.Score(state, &r.error);
+    if (r.error.empty()) r.winners = Winners(state, r.scores);
+  }
+  return r;
+}
+
+}  // namespace
+
+SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& options) {
+  const int n = config->players();
+  std::vector<GameResult> results(options.games);
+  const auto start = std::chrono::steady_clock::now();
+  const int threads = std::max(1, std::min(options.threads, options.games));
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      Engine engine(config);  // each thread its own Lua state
+      for (int i = t; i < options.games; i += threads) {
+        results[i] = PlayOne(engine, options, MixSeed(options.seed, i));
+      }
+    });
+  }
+  for (auto& th : pool) th.join();
+  SimReport report;
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.games = options.games;
+  report.seats.resize(n);
+  double sum_turns = 0, sum_sq = 0, sum_moves = 0;
+  int finished = 0;
+  for (const auto& r : results) {
+    if (!r.error.empty() && report.error.empty()) report.error = r.error;
+    if (!r.finished || !r.error.empty()) {
+      ++report.unfinished;
+      continue;
+    }
+    ++finished;
+    sum_turns += r.turns;
+    sum_sq += static_cast<double>(r.turns) * r.turns;
+    sum_moves += r.moves;
+    for (int w : r.winners) report.seats[w].wins += 1.0 / static_cast<double>(r.winners.size());
+    for (int p = 0; p < n; ++p) report.seats[p].mean_score += r.scores[p];
+  }
+  if (finished > 0) {
+    report.mean_turns = sum_turns / finished;
+    report.stddev_turns = std::sqrt(std::max(0.0, sum_sq / finished - report.mean_turns * report.mean_turns));
+    report.mean_moves = sum_moves / finished;
+    for (auto& seat : report.seats) seat.mean_score /= finished;
+  }
+  return report;
+}
+
+std::pair<double, double> WilsonInterval(double successes, int trials) {
+  if (trials <= 0) return {0, 0};
+  const double z = 1.959964, n = trials, p = successes / n;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+}  // namespace tapis

@@ -1,0 +1,46 @@
+// Bot-against-bot games in bulk: win rate per seat with a 95% interval, game length, speed.
+// Game i uses seed MixSeed(seed, i) whatever the thread count, so results reproduce.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/game_config.h"
+#include "interpreter/game_state.h"
+
+namespace tapis {
+
+struct SimOptions {
+  int games = 1000;
+  uint64_t seed = 1;
+  int threads = 1;
+  std::vector<std::string> bots;   // one per seat; missing seats play "random"
+  uint32_t max_moves = 100000;     // a game longer than this counts as unfinished
+};
+
+struct SeatStats {
+  double wins = 0;        // a shared win counts 1/k for each of k winners
+  double mean_score = 0;
+};
+
+struct SimReport {
+  int games = 0;
+  int unfinished = 0;
+  std::vector<SeatStats> seats;
+  double mean_turns = 0, stddev_turns = 0;
+  double mean_moves = 0;
+  double seconds = 0;
+  std::string error;      // the first script error met, if any
+};
+
+uint64_t MixSeed(uint64_t seed, uint64_t index);
+SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& options);
+// Plays one seeded game with random bots; for tests and `tapis check`.
+GameState RandomGame(class Engine& engine, uint64_t seed, uint32_t max_moves = 100000);
+
+// 95% Wilson interval of a proportion, as {low, high}.
+std::pair<double, double> WilsonInterval(double successes, int trials);
+
+}  // namespace tapis
