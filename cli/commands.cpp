@@ -4,12 +4,15 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include "interpreter/errors.h"
 #include "interpreter/game_log.h"
 #include "interpreter/move_text.h"
 #include "interpreter/outcome.h"
+#include "interpreter/position.h"
 #include "interpreter/ruleset_finder.h"
 #include "interpreter/ruleset_loader.h"
 #include "interpreter/simulate.h"
@@ -103,9 +106,18 @@ struct LoadedGame {
   GameState state;
 };
 
+// A saved game: a log (replayed) or a position file (read as it is).
 LoadedGame LoadGame(const std::string& path) {
   LoadedGame g;
-  g.log = ReadGameLogFile(path);
+  std::ifstream in(path);
+  if (!in) throw IoError(fmt::format("{}: cannot read the file", path));
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (IsPosition(text)) {
+    g.engine = EngineForPosition(text, path);
+    g.state = ReadPosition(*g.engine, text, path);
+    return g;
+  }
+  g.log = ReadGameLog(text, path);
   g.engine = EngineForLog(g.log);
   g.state = Replay(*g.engine, g.log, path);
   return g;

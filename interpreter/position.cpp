@@ -1,0 +1,217 @@
+#include "interpreter/position.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "interpreter/errors.h"
+#include "interpreter/ruleset_finder.h"
+#include "interpreter/ruleset_loader.h"
+
+namespace tapis {
+
+using nlohmann::json;
+
+namespace {
+
+// "hand 2" for a player's zone, "stock" for a table zone.
+std::string FixedZoneKey(const Ruleset& r, const Zone& z) {
+  const ZoneDecl& decl = r.zones[z.decl];
+  return decl.owner == Owner::kPlayer ? fmt::format("{} {}", decl.name, z.owner + 1) : decl.name;
+}
+
+json Codes(const Engine& engine, const std::vector<CardId>& cards) {
+  json out = json::array();
+  for (CardId c : cards) out.push_back(engine.cards().Code(c));
+  return out;
+}
+
+json Header(const Engine& engine) {
+  return {{"tapis_position", 1}, {"ruleset", engine.rules().name}, {"players", engine.config().players()},
+          {"settings", engine.config().Settings()}};
+}
+
+}  // namespace
+
+bool IsPosition(const std::string& text) {
+  const auto brace = text.find('{');
+  return brace != std::string::npos && text.find("\"tapis_position\"") != std::string::npos &&
+         text.find('\n', brace) > text.find("\"tapis_position\"");
+}
+
+std::string WritePosition(const Engine& engine, const GameState& s) {
+  const Ruleset& r = engine.rules();
+  json j = Header(engine);
+  j["turn"] = s.turn_player + 1;
+  j["direction"] = s.direction;
+  j["actions"] = s.actions_left;
+  j["end_turn"] = s.end_turn;
+  j["finished"] = s.finished;
+  j["last_round_player"] = s.last_round_player >= 0 ? json(s.last_round_player + 1) : json(nullptr);
+  j["declared_winner"] = s.declared_winner >= 0 ? json(s.declared_winner + 1) : json(nullptr);
+  j["rng"] = s.rng;
+  j["moves_played"] = s.moves_played;
+  j["turns"] = s.turns;
+  j["next_label"] = s.next_label;
+  json zones = json::object(), created = json::array();
+  for (size_t z = 0; z < s.zones.size(); ++z) {
+    const Zone& zone = s.zones[z];
+    if (static_cast<int>(z) < engine.config().FixedZoneCount()) {
+      zones[FixedZoneKey(r, zone)] = Codes(engine, zone.cards);
+    } else {
+      created.push_back({{"zone", r.zones[zone.decl].name}, {"owner", zone.owner + 1},
+                         {"label", zone.label}, {"cards", Codes(engine, zone.cards)}});
+    }
+  }
+  j["zones"] = zones;
+  j["created_zones"] = created;
+  json vars = json::object();
+  for (size_t v = 0; v < r.variables.size(); ++v) {
+    const int count = r.variables[v].owner == Owner::kPlayer ? s.players : 1;
+    for (int p = 0; p < count; ++p) {
+      const std::string key = r.variables[v].owner == Owner::kPlayer ? fmt::format("{} {}", r.variables[v].name, p + 1) : r.variables[v].name;
+      vars[key] = s.variables[engine.config().VariableSlot(static_cast<int>(v), p)];
+    }
+  }
+  j["variables"] = vars;
+  json decisions = json::array();
+  for (const Decision& d : s.decisions) {
+    json kinds = json::array();
+    for (size_t k = 0; k < r.moves.size(); ++k) {
+      if (d.moves & (1u << k)) kinds.push_back(r.moves[k].name);
+    }
+    decisions.push_back({{"player", d.player + 1}, {"moves", kinds}, {"remaining", d.remaining},
+                         {"optional", d.optional}, {"costs_actions", d.costs_actions}});
+  }
+  j["decisions"] = decisions;
+  return j.dump(2) + "\n";
+}
+
+std::unique_ptr<Engine> EngineForPosition(const std::string& text, const std::string& file) {
+  try {
+    const json j = json::parse(text);
+    auto rules = LoadRuleset(FindRuleset(j.at("ruleset").get<std::string>()));
+    std::map<std::string, std::string> settings;
+    if (j.contains("settings")) settings = j.at("settings").get<std::map<std::string, std::string>>();
+    return std::make_unique<Engine>(std::make_shared<GameConfig>(rules, j.at("players").get<int>(), settings));
+  } catch (const json::exception& e) {
+    throw IoError(fmt::format("{}: not a position file ({})", file, e.what()));
+  }
+}
+
+GameState ReadPosition(const Engine& engine, const std::string& text, const std::string& file) {
+  const Ruleset& r = engine.rules();
+  auto fail = [&](const std::string& message) { return IoError(fmt::format("{}: {}", file, message)); };
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw fail(fmt::format("not valid JSON ({})", e.what()));
+  }
+  GameState s;
+  const int n = engine.config().players();
+  s.players = static_cast<int8_t>(n);
+  // Start from the empty zones a new game has.
+  for (size_t d = 0; d < r.zones.size(); ++d) {
+    if (r.zones[d].dynamic) continue;
+    const int count = r.zones[d].owner == Owner::kPlayer ? n : 1;
+    for (int p = 0; p < count; ++p) {
+      s.zones.push_back({static_cast<uint8_t>(d), static_cast<int8_t>(r.zones[d].owner == Owner::kPlayer ? p : -1), 0, {}});
+    }
+  }
+  std::vector<bool> used(engine.cards().size(), false);
+  auto take_card = [&](const std::string& code) -> CardId {
+    const auto kind = r.catalog.KindByCode(code);
+    if (!kind) throw fail(fmt::format("unknown card '{}'", code));
+    for (int c = 0; c < engine.cards().size(); ++c) {
+      if (!used[c] && engine.cards().Kind(static_cast<CardId>(c)) == *kind) {
+        used[c] = true;
+        return static_cast<CardId>(c);
+      }
+    }
+    throw fail(fmt::format("card '{}' appears more often than the game has it", code));
+  };
+  try {
+    std::map<std::string, int> keys;
+    for (int z = 0; z < engine.config().FixedZoneCount(); ++z) keys[FixedZoneKey(r, s.zones[z])] = z;
+    if (j.contains("zones")) {
+      for (const auto& [key, cards] : j.at("zones").items()) {
+        auto it = keys.find(key);
+        if (it == keys.end()) {
+          std::vector<std::string> names;
+          for (const auto& [k, z] : keys) names.push_back(k);
+          throw fail(fmt::format("unknown zone '{}'; zones are: {}", key, fmt::join(names, ", ")));
+        }
+        for (const auto& code : cards) s.zones[it->second].cards.push_back(take_card(code.get<std::string>()));
+      }
+    }
+    uint16_t next_label = 1;
+    if (j.contains("created_zones")) {
+      for (const auto& c : j.at("created_zones")) {
+        const int decl = r.ZoneIndex(c.at("zone").get<std::string>());
+        if (decl < 0 || !r.zones[decl].dynamic) throw fail(fmt::format("'{}' is not a zone created in play", c.at("zone").get<std::string>()));
+        const int owner = c.at("owner").get<int>();
+        if (owner < 1 || owner > n) throw fail(fmt::format("no player {}", owner));
+        Zone zone{static_cast<uint8_t>(decl), static_cast<int8_t>(owner - 1),
+                  c.contains("label") ? c.at("label").get<uint16_t>() : next_label, {}};
+        next_label = static_cast<uint16_t>(std::max<int>(next_label, zone.label + 1));
+        for (const auto& code : c.at("cards")) zone.cards.push_back(take_card(code.get<std::string>()));
+        s.zones.push_back(std::move(zone));
+      }
+    }
+    // Cards nobody placed stay in the deck's zone, below those listed there.
+    auto& deck = s.zones[engine.ZoneSlot(r.deck_zone, 0)].cards;
+    std::vector<CardId> rest;
+    for (int c = 0; c < engine.cards().size(); ++c) {
+      if (!used[c]) rest.push_back(static_cast<CardId>(c));
+    }
+    deck.insert(deck.begin(), rest.begin(), rest.end());
+
+    s.variables.assign(engine.config().VariableCount(), 0);
+    for (size_t v = 0; v < r.variables.size(); ++v) {
+      const int count = r.variables[v].owner == Owner::kPlayer ? n : 1;
+      for (int p = 0; p < count; ++p) s.variables[engine.config().VariableSlot(static_cast<int>(v), p)] = r.variables[v].initial;
+    }
+    if (j.contains("variables")) {
+      for (const auto& [key, value] : j.at("variables").items()) {
+        const auto space = key.find(' ');
+        const int v = r.VariableIndex(key.substr(0, space));
+        if (v < 0) throw fail(fmt::format("unknown variable '{}'", key));
+        const int p = space == std::string::npos ? 0 : std::stoi(key.substr(space + 1)) - 1;
+        s.variables[engine.config().VariableSlot(v, p)] = value.get<int>();
+      }
+    }
+    if (j.contains("decisions")) {
+      for (const auto& d : j.at("decisions")) {
+        Decision decision;
+        decision.player = static_cast<int8_t>(d.at("player").get<int>() - 1);
+        for (const auto& m : d.at("moves")) {
+          const int k = r.MoveIndex(m.get<std::string>());
+          if (k < 0) throw fail(fmt::format("unknown move '{}'", m.get<std::string>()));
+          decision.moves |= 1u << k;
+        }
+        decision.remaining = static_cast<int16_t>(d.value("remaining", 1));
+        decision.optional = d.value("optional", false);
+        decision.costs_actions = d.value("costs_actions", false);
+        s.decisions.push_back(decision);
+      }
+    }
+    const int turn = j.value("turn", 1);
+    if (turn < 1 || turn > n) throw fail(fmt::format("turn: no player {}", turn));
+    s.turn_player = static_cast<int8_t>(turn - 1);
+    s.direction = static_cast<int8_t>(j.value("direction", 1));
+    s.actions_left = static_cast<int8_t>(j.value("actions", engine.config().Resolve(r.actions_per_turn)));
+    s.end_turn = j.value("end_turn", false);
+    s.finished = j.value("finished", false);
+    s.last_round_player = static_cast<int16_t>(j.contains("last_round_player") && !j["last_round_player"].is_null() ? j["last_round_player"].get<int>() - 1 : -1);
+    s.declared_winner = static_cast<int16_t>(j.contains("declared_winner") && !j["declared_winner"].is_null() ? j["declared_winner"].get<int>() - 1 : -1);
+    s.rng = j.value("rng", uint64_t{1});
+    s.moves_played = j.value("moves_played", 0u);
+    s.turns = j.value("turns", 0u);
+    s.next_label = j.value("next_label", next_label);
+  } catch (const json::exception& e) {
+    throw fail(fmt::format("bad field ({})", e.what()));
+  }
+  return s;
+}
+
+}  // namespace tapis

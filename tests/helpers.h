@@ -1,0 +1,57 @@
+// Small helpers shared by the tests: engines for bundled rulesets, hand-built positions,
+// and moves applied by their text.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/engine.h"
+#include "interpreter/move_text.h"
+#include "interpreter/position.h"
+#include "interpreter/ruleset_finder.h"
+#include "interpreter/ruleset_loader.h"
+
+namespace tapis::testing {
+
+inline std::unique_ptr<Engine> MakeEngine(const std::string& game, int players,
+                                          const std::map<std::string, std::string>& settings = {}) {
+  auto rules = LoadRuleset(FindRuleset(game));
+  return std::make_unique<Engine>(std::make_shared<GameConfig>(rules, players, settings));
+}
+
+inline GameState Position(const Engine& engine, const std::string& json) {
+  return ReadPosition(engine, json, "test position");
+}
+
+// Applies the move written `text`, failing the test if it is not legal or errs.
+inline void Play(Engine& engine, GameState& state, const std::string& text) {
+  const ParsedMove parsed = ParseMove(engine, state, text);
+  INFO("move: ", text, " — ", parsed.error);
+  REQUIRE(parsed.move.has_value());
+  const ApplyResult result = engine.Apply(state, *parsed.move);
+  INFO("script error: ", result.error);
+  REQUIRE(result.ok);
+}
+
+inline std::vector<std::string> LegalTexts(Engine& engine, const GameState& state) {
+  std::vector<std::string> out;
+  for (const Move& m : engine.LegalMoves(state)) out.push_back(MoveText(engine, state, m));
+  return out;
+}
+
+inline bool IsLegal(Engine& engine, const GameState& state, const std::string& text) {
+  return ParseMove(engine, state, text).move.has_value();
+}
+
+inline std::vector<std::string> Cards(const Engine& engine, const GameState& state, const std::string& zone, int player = 0) {
+  const int decl = engine.rules().ZoneIndex(zone);
+  std::vector<std::string> out;
+  for (CardId c : state.zones[engine.ZoneSlot(decl, player - 1)].cards) out.push_back(engine.cards().Code(c));
+  return out;
+}
+
+}  // namespace tapis::testing
