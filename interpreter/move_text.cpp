@@ -85,7 +85,11 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     if (kind >= 0 && r.moves[kind].cost > state.actions_left) {
       return {std::nullopt, fmt::format("'{}' needs {} action(s) and {} left this turn", name, r.moves[kind].cost, state.actions_left)};
     }
-    return {std::nullopt, fmt::format("'{}' is not possible now; moves now: {}", name, fmt::join(kinds_now, ", "))};
+    if (kind < 0 || !r.moves[kind].in_turn || r.moves[kind].type == MoveType::kPass ||
+        r.moves[kind].type == MoveType::kDraw) {
+      return {std::nullopt, fmt::format("'{}' is not possible now; moves now: {}", name, fmt::join(kinds_now, ", "))};
+    }
+    // Otherwise the cards say why (not in hand, not a sequence…).
   }
   const MoveDecl& decl = r.moves[kind];
   std::vector<CardId> cards;

@@ -201,8 +201,9 @@ class Loader {
     }
     const auto code = Optional(node, "code", std::string());
     const YAML::Node pack = Required(node, "pack");
+    const YAML::Node code_node = node["code"] ? node["code"] : node;
     if (pack.IsScalar() && pack.Scalar() == "every") {
-      AddEveryKind(code, node);
+      AddEveryKind(code, code_node);
     } else if (pack.IsSequence()) {
       for (const auto& card : pack) AddListedKind(card, code);
     } else {

@@ -101,13 +101,33 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
       throw ScriptError(message);
     }
   }
-  // From now on scripts are code only: state lives in the GameState.
+  // From now on scripts are code only: state lives in the GameState. What a script
+  // defined moves to a table behind its _ENV, which stays empty, so every assignment to a
+  // global (new or not) reaches __newindex and fails.
   for (int env : environments_) {
     lua_rawgeti(L_, LUA_REGISTRYINDEX, env);
-    lua_getmetatable(L_, -1);
+    const int env_index = lua_gettop(L_);
+    lua_newtable(L_);
+    const int defs = lua_gettop(L_);
+    lua_pushnil(L_);
+    while (lua_next(L_, env_index) != 0) {
+      lua_pushvalue(L_, -2);
+      lua_insert(L_, -2);
+      lua_rawset(L_, defs);        // defs[key] = value; the key stays for lua_next
+      lua_pushvalue(L_, -1);
+      lua_pushnil(L_);
+      lua_rawset(L_, env_index);   // clearing fields during a traversal is allowed
+    }
+    lua_newtable(L_);              // defs falls through to the libraries
+    lua_pushglobaltable(L_);
+    lua_setfield(L_, -2, "__index");
+    lua_setmetatable(L_, defs);
+    lua_getmetatable(L_, env_index);
+    lua_pushvalue(L_, defs);
+    lua_setfield(L_, -2, "__index");
     lua_pushcfunction(L_, ReadOnlyEnvironment);
     lua_setfield(L_, -2, "__newindex");
-    lua_pop(L_, 2);
+    lua_settop(L_, env_index - 1);
   }
 }
 

@@ -1,0 +1,3 @@
+function on_play(move)
+  os.execute("touch /tmp/tapis-escaped")
+end

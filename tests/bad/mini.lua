@@ -1,0 +1,2 @@
+function on_play(move)
+end

@@ -1,0 +1,4 @@
+function on_play(move)
+  local missing = nil
+  return missing.field
+end

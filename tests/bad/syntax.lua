@@ -1,0 +1,3 @@
+function on_play(move)
+  if move then
+end

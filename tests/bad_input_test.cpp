@@ -1,0 +1,147 @@
+// Bad input gets a clear one-line answer: malformed rulesets and scripts, runaway or
+// escaping scripts, corrupt and illegal logs. Each case carries its expected message.
+#include <doctest/doctest.h>
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "interpreter/errors.h"
+#include "interpreter/game_log.h"
+#include "tests/helpers.h"
+
+using namespace tapis;
+using namespace tapis::testing;
+
+namespace {
+
+const std::string kBad = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/";
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// mini.yaml with one piece of text replaced, loaded as if it were tests/bad/case.yaml.
+std::string LoadError(const std::string& from, const std::string& to) {
+  std::string yaml = ReadFile(kBad + "mini.yaml");
+  const auto at = yaml.find(from);
+  REQUIRE(at != std::string::npos);
+  yaml.replace(at, from.size(), to);
+  try {
+    LoadRulesetFromString(yaml, kBad + "case.yaml");
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()).find('\n') == std::string::npos);  // one line
+    return e.what();
+  }
+  return "(loaded without error)";
+}
+
+// The error of the first `play` move of a game of mini.yaml using `script`.
+std::string PlayError(const std::string& script) {
+  const std::string yaml = ReadFile(kBad + "mini.yaml");
+  std::string with = yaml;
+  with.replace(with.find("mini.lua"), 8, script);
+  auto rules = LoadRulesetFromString(with, kBad + "case.yaml");
+  Engine engine(std::make_shared<GameConfig>(rules, 2));
+  GameState state = engine.NewGame(3);
+  const GameState before = state;
+  const auto legal = engine.LegalMoves(state);
+  const ApplyResult r = engine.Apply(state, legal.front());  // a play (plays come first)
+  CHECK_FALSE(r.ok);
+  CHECK(state == before);  // the state is left as it was before the move
+  CHECK(r.error.find('\n') == std::string::npos);
+  return r.error;
+}
+
+}  // namespace
+
+TEST_CASE("bad input/YAML syntax error") {
+  CHECK(LoadError("players: {min: 2, max: 2}", "players: {min: 2, max: 2") ==
+        kBad + "case.yaml:4:6: end of map flow not found");
+}
+
+TEST_CASE("bad input/unknown key") {
+  CHECK(LoadError("turn:", "tunr:") ==
+        kBad + "case.yaml:20:1: unknown key 'tunr'; expected one of: name, title, description, notes, players, "
+               "parameters, cards, zones, combinations, variables, setup, turn, moves, scripts, score");
+}
+
+TEST_CASE("bad input/unknown zone") {
+  CHECK(LoadError("to: pile", "to: pille") ==
+        kBad + "case.yaml:23:38: unknown zone 'pille'; zones are: stock, pile, hand");
+}
+
+TEST_CASE("bad input/wrong type") {
+  CHECK(LoadError("actions: 1", "actions: two") == kBad + "case.yaml:21:12: expected an integer");
+}
+
+TEST_CASE("bad input/unknown card property in a code") {
+  CHECK(LoadError("code: \"{rank}{suit}\"", "code: \"{rank}{colour}\"") ==
+        kBad + "case.yaml:8:9: code: unknown property 'colour'; properties are: rank, suit");
+}
+
+TEST_CASE("bad input/missing Lua function") {
+  CHECK(LoadError("then: on_play", "then: on_ply") == kBad + "case.yaml:23:50: no Lua function 'on_ply' in bad/mini.lua");
+}
+
+TEST_CASE("bad input/Lua syntax error") {
+  CHECK(LoadError("mini.lua", "syntax.lua") == "bad/syntax.lua:4: 'end' expected (to close 'function' at line 1) near <eof>");
+}
+
+TEST_CASE("bad input/Lua runtime error: named with file and line, state unchanged") {
+  CHECK(PlayError("runtime.lua") == "bad/runtime.lua:3: attempt to index a nil value (local 'missing')");
+}
+
+TEST_CASE("bad input/endless loop stopped by the instruction budget") {
+  CHECK(PlayError("loop.lua") == "bad/loop.lua:4: instruction budget of 20000000 exceeded (an endless loop?)");
+}
+
+TEST_CASE("bad input/memory bomb stopped by the memory cap") {
+  CHECK(PlayError("bomb.lua") == "bad/bomb.lua: memory cap of 64 MB exceeded in 'on_play'");
+}
+
+TEST_CASE("bad input/os.execute is not there") {
+  CHECK(PlayError("escape.lua") == "bad/escape.lua:2: attempt to index a nil value (global 'os')");
+}
+
+TEST_CASE("bad input/scripts cannot keep state in globals") {
+  CHECK(PlayError("global.lua") ==
+        "bad/global.lua:3: cannot set global 'count' during play: scripts keep game state with tapis.set");
+}
+
+TEST_CASE("bad input/a corrupt log names its line") {
+  try {
+    ReadGameLogFile(kBad + "corrupt.jsonl");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.kind() == ErrorKind::kIo);
+    CHECK(std::string(e.what()).rfind(kBad + "corrupt.jsonl:3: not a JSON line", 0) == 0);
+  }
+}
+
+TEST_CASE("bad input/an illegal move in a log names its line and why") {
+  const GameLog log = ReadGameLogFile(kBad + "illegal.jsonl");
+  auto engine = EngineForLog(log);
+  try {
+    Replay(*engine, log, "illegal.jsonl");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.kind() == ErrorKind::kIllegalMove);
+    CHECK(std::string(e.what()).rfind("illegal.jsonl:3: move 'meld AS KS QS' is not legal: AS is not in your hand", 0) == 0);
+  }
+}
+
+TEST_CASE("bad input/a corrupt position file") {
+  auto engine = MakeEngine("unisson", 3);
+  CHECK_THROWS_WITH(Position(*engine, R"({"zones": {"hand 9": []}})"),
+                    doctest::Contains("test position: unknown zone 'hand 9'"));
+  CHECK_THROWS_WITH(Position(*engine, R"({"zones": {"gamme": ["ZZ"]}})"), "test position: unknown card 'ZZ'");
+  CHECK_THROWS_WITH(Position(*engine, R"({"zones": {"gamme": ["AS", "AS"]}})"),
+                    "test position: card 'AS' appears more often than the game has it");
+  CHECK_THROWS_WITH(Position(*engine, "{\"zones\": "), doctest::Contains("test position: not valid JSON"));
+}
