@@ -14,6 +14,7 @@
 #include "interpreter/outcome.h"
 #include "interpreter/ruleset_finder.h"
 #include "interpreter/ruleset_loader.h"
+#include "interpreter/simulate.h"
 #include "interpreter/view.h"
 
 namespace tapis::cli {
@@ -62,7 +63,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   int humans = 0;
   for (int p = 0; p < players; ++p) {
     if (kinds[p] == "human") ++humans;
-    else bots[p] = MakeBot(kinds[p], seed + 7919 * (p + 1));
+    else bots[p] = MakeBot(kinds[p], MixSeed(seed, 1000 + p));
   }
 
   GameLog log{game.game, players, config->Settings(), seed, {}, {}};

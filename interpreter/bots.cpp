@@ -34,6 +34,16 @@ size_t GreedyBot::Choose(Engine& engine, const GameState& state, const std::vect
   return best[RandomBelow(rng_, static_cast<uint32_t>(best.size()))];
 }
 
+std::vector<std::unique_ptr<Bot>> MakeBots(const std::vector<std::string>& kinds, int players, uint64_t game_seed) {
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int p = 0; p < players; ++p) {
+    const std::string kind = p < static_cast<int>(kinds.size()) ? kinds[p] : "random";
+    uint64_t seed = game_seed ^ (0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(p + 1));
+    bots.push_back(MakeBot(kind, NextRandom(seed)));
+  }
+  return bots;
+}
+
 std::unique_ptr<Bot> MakeBot(const std::string& kind, uint64_t seed) {
   if (kind == "random") return std::make_unique<RandomBot>(seed);
   if (kind == "greedy") return std::make_unique<GreedyBot>(seed);

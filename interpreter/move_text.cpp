@@ -71,7 +71,8 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     const std::string name = m.kind == kStopMove ? "stop" : r.moves[m.kind].name;
     if (std::find(kinds_now.begin(), kinds_now.end(), name) == kinds_now.end()) kinds_now.push_back(name);
   }
-  const std::string name = words[0];
+  std::string name = words[0];  // move names are lower case; typing is not
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const int kind = r.MoveIndex(name);
   const int actor = engine.Actor(state);
   if (kind < 0 && name != "stop") {

@@ -7,6 +7,9 @@
 #include "interpreter/bots.h"
 #include "interpreter/chance.h"
 #include "interpreter/engine.h"
+#include "interpreter/errors.h"
+#include "interpreter/game_log.h"
+#include "interpreter/move_text.h"
 #include "interpreter/outcome.h"
 
 namespace tapis {
@@ -28,6 +31,24 @@ GameState RandomGame(Engine& engine, uint64_t seed, uint32_t max_moves) {
   return state;
 }
 
+GameLog PlayLoggedGame(Engine& engine, const std::string& ruleset, uint64_t seed,
+                       const std::vector<std::string>& kinds) {
+  auto bots = MakeBots(kinds, engine.config().players(), seed);
+  GameLog log{ruleset, engine.config().players(), engine.config().Settings(), seed, {}, {}};
+  GameState state = engine.NewGame(seed);
+  std::vector<Move> legal;
+  while (!state.finished) {
+    engine.LegalMoves(state, legal);
+    const int actor = engine.Actor(state);
+    const Move& m = legal[bots[actor]->Choose(engine, state, legal)];
+    log.moves.push_back({actor, MoveText(engine, state, m)});
+    const ApplyResult r = engine.Apply(state, m);
+    if (!r.ok) throw ScriptError(r.error);
+  }
+  log.scores = engine.Score(state);
+  return log;
+}
+
 namespace {
 
 struct GameResult {
@@ -39,12 +60,7 @@ struct GameResult {
 };
 
 GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed) {
-  const int n = engine.config().players();
-  std::vector<std::unique_ptr<Bot>> bots;
-  for (int p = 0; p < n; ++p) {
-    const std::string kind = p < static_cast<int>(options.bots.size()) ? options.bots[p] : "random";
-    bots.push_back(MakeBot(kind, MixSeed(game_seed, 1000 + p)));
-  }
+  auto bots = MakeBots(options.bots, engine.config().players(), game_seed);
   GameResult r;
   GameState state = engine.NewGame(game_seed);
   std::vector<Move> legal;

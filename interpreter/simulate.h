@@ -37,6 +37,9 @@ struct SimReport {
 
 uint64_t MixSeed(uint64_t seed, uint64_t index);
 SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& options);
+// Plays one seeded game with the given bots (as in Simulate) and returns its log.
+struct GameLog PlayLoggedGame(class Engine& engine, const std::string& ruleset, uint64_t seed,
+                              const std::vector<std::string>& bots);
 // Plays one seeded game with random bots; for tests and `tapis check`.
 GameState RandomGame(class Engine& engine, uint64_t seed, uint32_t max_moves = 100000);
 

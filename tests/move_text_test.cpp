@@ -1,0 +1,50 @@
+// One text form per move: every legal move of random positions prints and parses back to
+// the same move; and mistyped moves get a reason.
+#include <doctest/doctest.h>
+
+#include "interpreter/bots.h"
+#include "interpreter/simulate.h"
+#include "tests/helpers.h"
+
+using namespace tapis;
+using namespace tapis::testing;
+
+TEST_CASE("move text/every legal move of random positions round-trips") {
+  for (const auto& entry : ListRulesets()) {
+    auto rules = LoadRuleset(entry.path);
+    for (int players = rules->min_players; players <= rules->max_players; ++players) {
+      Engine engine(std::make_shared<GameConfig>(rules, players));
+      for (uint64_t seed = 1; seed <= 20; ++seed) {
+        RandomBot bot(seed);
+        GameState state = engine.NewGame(seed);
+        std::vector<Move> legal;
+        while (!state.finished) {
+          engine.LegalMoves(state, legal);
+          for (const Move& m : legal) {
+            const std::string text = MoveText(engine, state, m);
+            const ParsedMove parsed = ParseMove(engine, state, text);
+            INFO(entry.name, " seed ", seed, ": ", text, " — ", parsed.error);
+            REQUIRE(parsed.move.has_value());
+            CHECK(MoveText(engine, state, *parsed.move) == text);
+          }
+          engine.Apply(state, legal[bot.Choose(engine, state, legal)]);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("move text/mistyped and illegal moves say why") {
+  auto engine = MakeEngine("unisson", 3);
+  GameState s = Position(*engine, R"({
+    "zones": {"gamme": ["8H"], "hand 1": ["AS", "KS", "JS", "9H"], "hand 2": ["KC"], "hand 3": ["QC"]},
+    "created_zones": [{"zone": "melds", "owner": 2, "label": 1, "cards": ["AD", "KD", "QD"]}]})");
+  CHECK(ParseMove(*engine, s, "jump").error == "unknown move 'jump'; moves now: draw, choose, discard, pass");
+  CHECK(ParseMove(*engine, s, "discard XX").error == "unknown card 'XX'");
+  CHECK(ParseMove(*engine, s, "discard 7C").error == "7C is not in your hand");
+  CHECK(ParseMove(*engine, s, "meld AS KS JS").error == "those 3 cards are not a sequence (3 to 8 cards)");
+  CHECK(ParseMove(*engine, s, "choose 9D").error == "9D is not in the gamme");
+  CHECK(ParseMove(*engine, s, "stop").error == "'stop' is not possible now; moves now: draw, choose, discard, pass");
+  CHECK(ParseMove(*engine, s, "MELD as ks").error == "those 2 cards are not a sequence (3 to 8 cards)");
+  CHECK(ParseMove(*engine, s, "Discard as").move.has_value());  // case does not matter
+}

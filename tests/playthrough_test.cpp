@@ -1,0 +1,54 @@
+// Golden playthroughs: whole seeded bot games checked in under tests/playthroughs/. The
+// game is played again and must produce the same log, and the file must replay to its
+// recorded scores. Set TAPIS_UPDATE_GOLDEN=1 to rewrite the files after a deliberate change.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "interpreter/game_log.h"
+#include "interpreter/simulate.h"
+#include "tests/helpers.h"
+
+using namespace tapis;
+using namespace tapis::testing;
+
+namespace {
+
+struct Golden {
+  const char* file;
+  const char* game;
+  int players;
+  uint64_t seed;
+  std::vector<std::string> bots;
+};
+
+const Golden kGoldens[] = {
+    {"unisson_4p_seed42.jsonl", "unisson", 4, 42, {"greedy", "random", "greedy", "random"}},
+    {"unisson_5p_seed7.jsonl", "unisson", 5, 7, {"greedy", "greedy", "greedy", "greedy", "greedy"}},
+};
+
+}  // namespace
+
+TEST_CASE("playthrough/golden games replay exactly") {
+  for (const Golden& g : kGoldens) {
+    CAPTURE(g.file);
+    const std::string path = std::string(TAPIS_SOURCE_DIR) + "/tests/playthroughs/" + g.file;
+    auto engine = MakeEngine(g.game, g.players);
+    const std::string played = WriteGameLog(PlayLoggedGame(*engine, g.game, g.seed, g.bots));
+    if (std::getenv("TAPIS_UPDATE_GOLDEN")) std::ofstream(path) << played;
+    std::ifstream in(path);
+    REQUIRE_MESSAGE(in.good(), "missing golden file; run with TAPIS_UPDATE_GOLDEN=1");
+    std::stringstream golden;
+    golden << in.rdbuf();
+    CHECK(played == golden.str());
+
+    const GameLog log = ReadGameLog(golden.str(), path);
+    auto replayer = EngineForLog(log);
+    const GameState end = Replay(*replayer, log, path);
+    CHECK(end.finished);
+    REQUIRE(log.scores.has_value());
+    CHECK(replayer->Score(end) == *log.scores);
+  }
+}
