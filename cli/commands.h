@@ -19,7 +19,9 @@ struct GameOptions {
 };
 
 int List();
-int Play(const GameOptions& game, const std::vector<std::string>& seats, const std::string& log_path);
+// `resume`: a saved game's log to continue instead of starting a new game.
+int Play(const GameOptions& game, const std::vector<std::string>& seats, const std::string& log_path,
+         const std::string& resume);
 int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json);
 int Check(const std::vector<std::string>& games, int random_games);
 int ReplayLog(const std::string& path);

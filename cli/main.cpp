@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
   GameOptions game;
   std::vector<std::string> seats;
   auto add_game_options = [&](CLI::App* cmd) {
-    cmd->add_option("game", game.game, "ruleset name (see `tapis list`) or path to a .yaml file")->required();
+    auto* name = cmd->add_option("game", game.game, "ruleset name (see `tapis list`) or path to a .yaml file");
+    if (cmd->get_name() != "play") name->required();
     cmd->add_option("--players", game.players, "number of players (default: the ruleset's minimum)");
     cmd->add_option("--seed", game.seed, "seed of the game's randomness")->each([&](const std::string&) { game.seed_given = true; });
     cmd->add_option("--set", game.settings, "parameter value, key=value (repeatable)");
@@ -29,6 +30,8 @@ int main(int argc, char** argv) {
   add_game_options(play);
   std::string log_path;
   play->add_option("--log", log_path, "write the game log (JSON lines) to this file");
+  std::string resume;
+  play->add_option("--resume", resume, "continue a game saved with `save FILE` (or any game log)");
 
   auto* sim = app.add_subcommand("sim", "bot games: win rate per seat, game length, speed");
   add_game_options(sim);
@@ -61,7 +64,12 @@ int main(int argc, char** argv) {
 
   try {
     if (app.got_subcommand("list")) return tapis::cli::List();
-    if (play->parsed()) return tapis::cli::Play(game, seats, log_path);
+    if (play->parsed()) {
+      if (game.game.empty() == resume.empty()) {
+        throw tapis::Error(tapis::ErrorKind::kUsage, "play: give a GAME to start, or --resume FILE to continue");
+      }
+      return tapis::cli::Play(game, seats, log_path, resume);
+    }
     if (sim->parsed()) return tapis::cli::Sim(game, games, threads, seats, json);
     if (check->parsed()) return tapis::cli::Check(check_games, check_count);
     if (replay->parsed()) return tapis::cli::ReplayLog(file);

@@ -49,12 +49,24 @@ void PrintHelp(Engine& engine, const GameState& state) {
 
 }  // namespace
 
-int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, const std::string& log_path) {
-  const auto rules = LoadRuleset(FindRuleset(game.game));
-  const int players = game.players > 0 ? game.players : rules->min_players;
-  auto config = std::make_shared<GameConfig>(rules, players, game.Settings());
-  Engine engine(config);
-  const uint64_t seed = game.seed_given ? game.seed : std::random_device{}();
+int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, const std::string& log_path,
+         const std::string& resume) {
+  // A new game, or a saved one (a log) replayed to where it stopped.
+  GameLog log;
+  if (!resume.empty()) {
+    log = ReadGameLogFile(resume);
+  } else {
+    const auto rules = LoadRuleset(FindRuleset(game.game));
+    log.ruleset = game.game;
+    log.players = game.players > 0 ? game.players : rules->min_players;
+    log.settings = GameConfig(rules, log.players, game.Settings()).Settings();
+    log.seed = game.seed_given ? game.seed : std::random_device{}();
+  }
+  std::unique_ptr<Engine> owned = EngineForLog(log);
+  Engine& engine = *owned;
+  const Ruleset* rules = &engine.rules();
+  const int players = log.players;
+  const uint64_t seed = log.seed;
 
   std::vector<std::string> kinds = seat_kinds;
   if (kinds.empty()) kinds.push_back("human");
@@ -66,12 +78,12 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     else bots[p] = MakeBot(kinds[p], MixSeed(seed, 1000 + p));
   }
 
-  GameLog log{game.game, players, config->Settings(), seed, {}, {}};
-  GameState state = engine.NewGame(seed);
+  GameState state = Replay(engine, log, resume.empty() ? "log" : resume);
   std::vector<GameState> history;       // states before each human move, for undo
   std::vector<size_t> history_moves;    // log length at those points
   fmt::print("{} — {} players, seed {}. Type 'help' for the legal moves.\n", rules->title, players, seed);
   int last_viewer = -1;
+  bool show = true;  // the view is shown again only when something changed
 
   while (!state.finished) {
     const int actor = engine.Actor(state);
@@ -83,11 +95,15 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       log.moves.push_back({actor, text});
       const ApplyResult r = engine.Apply(state, m);
       if (!r.ok) throw ScriptError(r.error);
+      show = true;
       continue;
     }
     if (humans > 1 && last_viewer != actor) fmt::print("\n--- hand the terminal to player {} ---\n", actor + 1);
     last_viewer = actor;
-    fmt::print("\n{}{}\n> ", RenderView(engine, state, actor), DecisionLine(engine, state));
+    if (show) fmt::print("\n{}", RenderView(engine, state, actor));
+    show = false;
+    fmt::print("{}\n> ", DecisionLine(engine, state));
+    std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) {
       fmt::print("\n");
@@ -115,6 +131,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       history.pop_back();
       history_moves.pop_back();
       fmt::print("undone\n");
+      show = true;
       continue;
     }
     if (line.rfind("save", 0) == 0) {
@@ -125,7 +142,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       }
       try {
         WriteLogFile(line.substr(space + 1), log);
-        fmt::print("saved to {} (resume with: tapis moves {}, or replay it)\n", line.substr(space + 1), line.substr(space + 1));
+        fmt::print("saved; resume with: tapis play --resume {}\n", line.substr(space + 1));
       } catch (const Error& e) {
         fmt::print("{}\n", e.what());
       }
@@ -147,6 +164,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       continue;
     }
     log.moves.push_back({actor, text});
+    show = true;
   }
 
   const auto scores = engine.Score(state);

@@ -1,0 +1,69 @@
+// The tapis command end to end: exit codes say what failed, messages are one line.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct Run {
+  int code;
+  std::string output;  // stdout and stderr together
+};
+
+Run Tapis(const std::string& args, const std::string& input = "") {
+  const std::string command = "cd '" TAPIS_SOURCE_DIR "' && printf '" + input + "' | '" TAPIS_TAPIS_BINARY "' " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  std::array<char, 4096> buffer{};
+  while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+}  // namespace
+
+TEST_CASE("cli/list shows the bundled rulesets") {
+  const Run r = Tapis("list");
+  CHECK(r.code == 0);
+  CHECK(r.output.find("unisson        3-6 players") != std::string::npos);
+}
+
+TEST_CASE("cli/exit codes") {
+  CHECK(Tapis("check unisson --games 5").code == 0);
+  const Run endless = Tapis("check tests/bad/mini.yaml --games 1");  // loads, but has no end
+  CHECK(endless.code == 1);
+  CHECK(endless.output.find("the game did not end within 100000 moves") != std::string::npos);
+  const Run missing = Tapis("sim no_such_game -n 1");
+  CHECK(missing.code == 4);
+  CHECK(missing.output.rfind("tapis: no ruleset 'no_such_game'; known rulesets: ", 0) == 0);
+  CHECK(Tapis("replay tests/bad/illegal.jsonl").code == 5);
+  CHECK(Tapis("replay tests/bad/corrupt.jsonl").code == 4);
+  CHECK(Tapis("sim unisson --players 9 -n 1").code == 6);
+  CHECK(Tapis("sim unisson --set packs=lots -n 1").code == 6);
+  CHECK(Tapis("frobnicate").code == 6);
+}
+
+TEST_CASE("cli/a ruleset error is reported at file:line:col with exit code 2") {
+  const std::string path = "/tmp/tapis-cli-test-bad.yaml";
+  FILE* f = fopen(path.c_str(), "w");
+  REQUIRE(f != nullptr);
+  fputs("name: x\nplayers: {min: 2, max: 2}\ncards: {properties: {rank: [a]}, code: \"{rank}\", pack: every, into: nowhere}\nzones: {deck: {}}\nturn: {}\nmoves: {pass: {type: pass}}\n", f);
+  fclose(f);
+  const Run r = Tapis("check " + path);
+  CHECK(r.code == 2);
+  CHECK(r.output == "tapis: " + path + ":3:69: unknown zone 'nowhere'; zones are: deck\n");
+}
+
+TEST_CASE("cli/play against bots to the end, with a mistyped move on the way") {
+  const Run r = Tapis("play unisson --players 3 --seed 11 --seat random --seat random --seat random");
+  CHECK(r.code == 0);
+  CHECK(r.output.find("winner: player") != std::string::npos);
+  const Run human = Tapis("play unisson --players 3 --seed 11", "choose ZZ\\npass\\nquit\\n");
+  CHECK(human.code == 0);
+  CHECK(human.output.find("illegal: unknown card 'ZZ'") != std::string::npos);
+}
