@@ -1,6 +1,8 @@
 #include "interpreter/combination.h"
 
 #include <algorithm>
+#include <map>
+#include <string>
 
 namespace tapis {
 namespace {
@@ -128,67 +130,146 @@ void SortForCombination(const CardSet& set, const Combination& combo, std::vecto
 
 namespace {
 
-struct Partition {
+// How good a grouping is: most cards covered, then the longest group, then fewest groups.
+struct Quality {
   int covered = 0;
   int longest = 0;
-  std::vector<std::vector<CardId>> groups;
-  bool BetterThan(const Partition& o) const {
+  int groups = 0;
+  bool BetterThan(const Quality& o) const {
     if (covered != o.covered) return covered > o.covered;
     if (longest != o.longest) return longest > o.longest;
-    return groups.size() < o.groups.size();
+    return groups < o.groups;
+  }
+  Quality Plus(const Quality& o) const {
+    return {covered + o.covered, std::max(longest, o.longest), groups + o.groups};
   }
 };
 
-// Exhaustive search over a small pile: the lowest remaining card is either left out or
-// starts a combination. Piles here are hands and table rows, so this stays tiny.
-void Search(const CardSet& set, const Combination& combo, std::vector<CardId>& rest,
-            Partition& current, Partition& best) {
-  if (rest.empty()) {
-    if (current.BetterThan(best)) best = current;
-    return;
+// Groups cards sharing a key into runs by dynamic programming over the values in order.
+// The state at a value is the multiset of runs still open (by length); at each value some
+// open runs take one of its cards, the others close (scoring if long enough), and new runs
+// may start. Copies of a value are few (one per pack), so states are few.
+class RunPartitioner {
+ public:
+  RunPartitioner(const Combination& combo, std::vector<std::vector<CardId>> by_value)
+      : combo_(combo), by_value_(std::move(by_value)) {}
+
+  std::vector<std::vector<CardId>> Solve() {
+    Best(0, {});
+    // Replay the recorded choices, handing out real cards.
+    std::vector<std::vector<CardId>> out, open;
+    for (size_t v = 0; v <= by_value_.size(); ++v) {
+      const Choice& c = memo_.at(Key(v, Lengths(open))).choice;
+      std::vector<std::vector<CardId>> next;
+      for (size_t i = 0; i < open.size(); ++i) {
+        if (c.keep & (1u << i)) {
+          open[i].push_back(by_value_[v][next.size()]);
+          next.push_back(std::move(open[i]));
+        } else if (static_cast<int>(open[i].size()) >= combo_.min) {
+          out.push_back(std::move(open[i]));
+        }
+      }
+      for (int k = 0; k < c.start; ++k) next.push_back({by_value_[v][next.size()]});
+      open.clear();
+      for (auto& run : next) {
+        if (static_cast<int>(run.size()) == combo_.max) out.push_back(std::move(run));
+        else open.push_back(std::move(run));
+      }
+      std::stable_sort(open.begin(), open.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    }
+    return out;
   }
-  const CardId first = rest.front();
-  rest.erase(rest.begin());
-  Search(set, combo, rest, current, best);  // leave `first` out
-  // Start a combination with `first`: try every group of cards completing it.
-  std::vector<CardId> group{first};
-  std::function<void(size_t)> grow = [&](size_t from) {
-    if (static_cast<int>(group.size()) >= combo.min && IsCombination(set, combo, group)) {
-      std::vector<CardId> left;
-      for (CardId c : rest) {
-        if (std::find(group.begin(), group.end(), c) == group.end()) left.push_back(c);
-      }
-      current.groups.push_back(group);
-      const int saved_longest = current.longest;
-      current.covered += static_cast<int>(group.size());
-      current.longest = std::max(current.longest, static_cast<int>(group.size()));
-      Search(set, combo, left, current, best);
-      current.covered -= static_cast<int>(group.size());
-      current.longest = saved_longest;
-      current.groups.pop_back();
-    }
-    if (static_cast<int>(group.size()) >= combo.max) return;
-    for (size_t i = from; i < rest.size(); ++i) {
-      if (!Extends(set, combo, group, rest[i]) && static_cast<int>(group.size()) + 1 > 1) {
-        // Runs grow by neighbours only; sets by equal values only.
-        continue;
-      }
-      group.push_back(rest[i]);
-      grow(i + 1);
-      group.pop_back();
-    }
+
+ private:
+  struct Choice {
+    uint32_t keep = 0;  // bit i: open run i takes a card of this value
+    int start = 0;      // new runs started here
   };
-  grow(0);
-  rest.insert(rest.begin(), first);
+  struct Entry {
+    Quality quality;
+    Choice choice;
+  };
+
+  static std::vector<int> Lengths(const std::vector<std::vector<CardId>>& open) {
+    std::vector<int> out;
+    for (const auto& run : open) out.push_back(static_cast<int>(run.size()));
+    return out;
+  }
+  static std::string Key(size_t v, const std::vector<int>& open) {
+    std::string key(1, static_cast<char>(v));
+    for (int l : open) key += static_cast<char>(l);
+    return key;
+  }
+
+  // Best grouping of values v.. given the open runs (lengths, longest first).
+  Quality Best(size_t v, const std::vector<int>& open) {
+    const std::string key = Key(v, open);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second.quality;
+    const int copies = v < by_value_.size() ? static_cast<int>(by_value_[v].size()) : 0;
+    Entry best;
+    bool found = false;
+    for (uint32_t keep = 0; keep < (1u << open.size()); ++keep) {
+      const int kept = __builtin_popcount(keep);
+      if (kept > copies) continue;
+      Quality closed;
+      std::vector<int> next;
+      for (size_t i = 0; i < open.size(); ++i) {
+        if (keep & (1u << i)) {
+          next.push_back(open[i] + 1);
+        } else if (open[i] >= combo_.min) {
+          closed = closed.Plus({open[i], open[i], 1});
+        }
+      }
+      for (int start = 0; start + kept <= copies; ++start) {
+        std::vector<int> after = next;
+        after.insert(after.end(), start, 1);
+        Quality q = closed;
+        std::vector<int> still_open;
+        for (int l : after) {
+          if (l == combo_.max) q = q.Plus({l, l, 1});  // full: it closes at once
+          else still_open.push_back(l);
+        }
+        std::sort(still_open.rbegin(), still_open.rend());
+        if (v < by_value_.size()) q = q.Plus(Best(v + 1, still_open));
+        if (!found || q.BetterThan(best.quality)) {
+          best = {q, {keep, start}};
+          found = true;
+        }
+        if (v >= by_value_.size()) break;
+      }
+    }
+    memo_[key] = best;
+    return best.quality;
+  }
+
+  const Combination& combo_;
+  std::vector<std::vector<CardId>> by_value_;  // cards of each value in order
+  std::map<std::string, Entry> memo_;
+};
+
+// Sets: the cards of one value split into as few groups as cover the most of them.
+std::vector<std::vector<CardId>> SetGroups(const Combination& combo, const std::vector<CardId>& same_value) {
+  std::vector<std::vector<CardId>> out;
+  const int n = static_cast<int>(same_value.size());
+  if (n < combo.min) return out;
+  for (int at = 0; at < n;) {
+    const int size = std::min(combo.max, n - at);
+    if (size < combo.min) break;
+    out.emplace_back(same_value.begin() + at, same_value.begin() + at + size);
+    at += size;
+  }
+  return out;
 }
 
 }  // namespace
 
 std::vector<std::vector<CardId>> BestPartition(const CardSet& set, const Combination& combo,
                                                std::span<const CardId> cards) {
-  // Cards that can never join a combination with the same key are dropped first, and
-  // each key is searched on its own, which keeps the search small.
-  std::vector<CardId> sorted(cards.begin(), cards.end());
+  // Each key (the suit of a sequence, say) is grouped on its own.
+  std::vector<CardId> sorted;
+  for (CardId c : cards) {
+    if (set.Value(c, combo.property) != kNoValue) sorted.push_back(c);
+  }
   SortForCombination(set, combo, sorted);
   std::stable_sort(sorted.begin(), sorted.end(), [&](CardId a, CardId b) {
     return SameKey(set, combo, a) < SameKey(set, combo, b);
@@ -198,15 +279,21 @@ std::vector<std::vector<CardId>> BestPartition(const CardSet& set, const Combina
   while (begin < sorted.size()) {
     size_t end = begin;
     while (end < sorted.size() && SameKey(set, combo, sorted[end]) == SameKey(set, combo, sorted[begin])) ++end;
-    std::vector<CardId> rest;
-    for (size_t i = begin; i < end; ++i) {
-      if (set.Value(sorted[i], combo.property) != kNoValue) rest.push_back(sorted[i]);
-    }
-    Partition current, best;
-    Search(set, combo, rest, current, best);
-    for (auto& g : best.groups) {
-      SortForCombination(set, combo, g);
-      out.push_back(std::move(g));
+    if (combo.kind == Combination::Kind::kSet) {
+      for (size_t i = begin; i < end;) {
+        size_t j = i;
+        std::vector<CardId> same;
+        while (j < end && set.Value(sorted[j], combo.property) == set.Value(sorted[i], combo.property)) same.push_back(sorted[j++]);
+        for (auto& g : SetGroups(combo, same)) out.push_back(std::move(g));
+        i = j;
+      }
+    } else {
+      // Cards by value, with empty slots for missing values so runs break there.
+      const int low = set.Value(sorted[begin], combo.property);
+      const int high = set.Value(sorted[end - 1], combo.property);
+      std::vector<std::vector<CardId>> by_value(high - low + 1);
+      for (size_t i = begin; i < end; ++i) by_value[set.Value(sorted[i], combo.property) - low].push_back(sorted[i]);
+      for (auto& g : RunPartitioner(combo, std::move(by_value)).Solve()) out.push_back(std::move(g));
     }
     begin = end;
   }
