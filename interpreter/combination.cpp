@@ -261,6 +261,32 @@ std::vector<std::vector<CardId>> SetGroups(const Combination& combo, const std::
   return out;
 }
 
+// The common case, solved directly: no value twice and no stretch longer than `max`, so
+// the maximal stretches are the only best grouping. False when the general search is needed.
+bool MaximalRuns(const CardSet& set, const Combination& combo, std::span<const CardId> cards,
+                 std::vector<std::vector<CardId>>& out) {
+  const size_t first_group = out.size();
+  size_t start = 0;
+  for (size_t i = 1; i <= cards.size(); ++i) {
+    if (i < cards.size()) {
+      const int step = set.Value(cards[i], combo.property) - set.Value(cards[i - 1], combo.property);
+      if (step == 0) {
+        out.resize(first_group);
+        return false;
+      }
+      if (step == 1) continue;
+    }
+    const int length = static_cast<int>(i - start);
+    if (length > combo.max) {
+      out.resize(first_group);
+      return false;
+    }
+    if (length >= combo.min) out.emplace_back(cards.begin() + start, cards.begin() + i);
+    start = i;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<std::vector<CardId>> BestPartition(const CardSet& set, const Combination& combo,
@@ -288,12 +314,14 @@ std::vector<std::vector<CardId>> BestPartition(const CardSet& set, const Combina
         i = j;
       }
     } else {
-      // Cards by value, with empty slots for missing values so runs break there.
-      const int low = set.Value(sorted[begin], combo.property);
-      const int high = set.Value(sorted[end - 1], combo.property);
-      std::vector<std::vector<CardId>> by_value(high - low + 1);
-      for (size_t i = begin; i < end; ++i) by_value[set.Value(sorted[i], combo.property) - low].push_back(sorted[i]);
-      for (auto& g : RunPartitioner(combo, std::move(by_value)).Solve()) out.push_back(std::move(g));
+      if (!MaximalRuns(set, combo, std::span<const CardId>(sorted).subspan(begin, end - begin), out)) {
+        // Cards by value, with empty slots for missing values so runs break there.
+        const int low = set.Value(sorted[begin], combo.property);
+        const int high = set.Value(sorted[end - 1], combo.property);
+        std::vector<std::vector<CardId>> by_value(high - low + 1);
+        for (size_t i = begin; i < end; ++i) by_value[set.Value(sorted[i], combo.property) - low].push_back(sorted[i]);
+        for (auto& g : RunPartitioner(combo, std::move(by_value)).Solve()) out.push_back(std::move(g));
+      }
     }
     begin = end;
   }

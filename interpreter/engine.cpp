@@ -271,8 +271,8 @@ void Engine::EndTurn(GameState& s) {
 std::vector<int> Engine::Score(const GameState& s, std::string* error) {
   std::vector<int> scores(s.players, 0);
   if (rules().score_function.empty() || !scripts_) return scores;
-  GameState copy = s;  // scoring reads only; a copy keeps `s` const whatever a script tries
-  ScriptContext ctx{this, &copy, Actor(s), nullptr, -1, true};
+  // Scoring is read-only (the API refuses every change), so `s` stays as it is.
+  ScriptContext ctx{this, const_cast<GameState*>(&s), Actor(s), nullptr, -1, true};
   std::string message;
   if (!scripts_->CallScore(rules().score_function, ctx, scores, message)) {
     if (error) *error = message;

@@ -89,8 +89,22 @@ int ZoneArg(lua_State* L, int index, const ScriptContext& ctx) {
   return ctx.engine->ZoneSlot(decl, owner);
 }
 
+int ReadOnlyCard(lua_State* L) { return luaL_error(L, "cards are read-only"); }
+
+const char kCardCache = 0;  // its address keys the registry's table of card proxies
+
+// Cards reach Lua as read-only proxies, built once per card and reused: an empty table
+// whose reads fall through to {id, code, <property> = value}.
 void PushCard(lua_State* L, const CardSet& set, CardId card) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kCardCache);
+  if (lua_rawgeti(L, -1, card + 1) != LUA_TNIL) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
   const auto& props = set.catalog().properties();
+  lua_createtable(L, 0, 0);  // the proxy
+  lua_createtable(L, 0, 2);  // its metatable
   lua_createtable(L, 0, static_cast<int>(props.size()) + 2);
   lua_pushinteger(L, card);
   lua_setfield(L, -2, "id");
@@ -102,6 +116,13 @@ void PushCard(lua_State* L, const CardSet& set, CardId card) {
     lua_pushstring(L, props[p].values[v].c_str());
     lua_setfield(L, -2, props[p].name.c_str());
   }
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, ReadOnlyCard);
+  lua_setfield(L, -2, "__newindex");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, card + 1);  // cache[card + 1] = proxy
+  lua_remove(L, -2);
 }
 
 void PushCards(lua_State* L, const CardSet& set, std::span<const CardId> cards) {
@@ -409,6 +430,8 @@ void OpenTapisApi(lua_State* L) {
       {"end_game", Guard<EndGame>},      {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   lua_setglobal(L, "tapis");
+  lua_newtable(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kCardCache);
 }
 
 }  // namespace tapis
