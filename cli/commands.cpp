@@ -11,7 +11,6 @@
 #include "interpreter/errors.h"
 #include "interpreter/game_log.h"
 #include "interpreter/move_text.h"
-#include "interpreter/outcome.h"
 #include "interpreter/position.h"
 #include "interpreter/ruleset_finder.h"
 #include "interpreter/ruleset_loader.h"
@@ -156,7 +155,7 @@ int Score(const std::string& path) {
   for (size_t p = 0; p < scores.size(); ++p) fmt::print("player {}: {}\n", p + 1, scores[p]);
   if (g.state.finished) {
     std::vector<int> shown;
-    for (int w : Winners(g.state, scores)) shown.push_back(w + 1);
+    for (int w : g.engine->Winners(g.state, scores)) shown.push_back(w + 1);
     fmt::print("winner: player {}\n", fmt::join(shown, ", player "));
   }
   return 0;

@@ -11,7 +11,6 @@
 #include "interpreter/errors.h"
 #include "interpreter/game_log.h"
 #include "interpreter/move_text.h"
-#include "interpreter/outcome.h"
 #include "interpreter/ruleset_finder.h"
 #include "interpreter/ruleset_loader.h"
 #include "interpreter/simulate.h"
@@ -172,7 +171,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   fmt::print("\n{}\nscores:\n", RenderView(engine, state, -1));
   for (int p = 0; p < players; ++p) fmt::print("  player {} ({}): {}\n", p + 1, kinds[p], scores[p]);
   std::vector<int> winners;
-  for (int w : Winners(state, scores)) winners.push_back(w + 1);
+  for (int w : engine.Winners(state, scores)) winners.push_back(w + 1);
   fmt::print("winner: player {}\n", fmt::join(winners, ", player "));
   if (!log_path.empty()) WriteLogFile(log_path, log);
   return 0;

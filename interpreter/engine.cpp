@@ -11,10 +11,13 @@ namespace tapis {
 Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance)
     : config_(std::move(config)),
       chance_(chance ? std::move(chance) : std::make_shared<SeededChance>()) {
-  if (!rules().scripts.empty()) scripts_ = std::make_unique<ScriptHost>(rules());
-  for (const MoveDecl& m : rules().moves) {
-    always_can_pass_ = always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0);
+  const Ruleset& r = rules();
+  if (!r.scripts.empty()) scripts_ = std::make_unique<ScriptHost>(r);
+  for (const MoveDecl& m : r.moves) {
+    always_can_pass_ = always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
   }
+  scripts_in_flow_ = scripts_ && (!r.score_function.empty() || !r.events.round_start.empty() ||
+                                  !r.events.turn_start.empty() || !r.events.turn_end.empty());
 }
 
 Engine::~Engine() = default;
@@ -25,6 +28,7 @@ GameState Engine::NewGame(uint64_t seed) {
   GameState s;
   s.players = static_cast<int8_t>(n);
   s.rng = seed;
+  s.totals.assign(n, 0);
   for (size_t d = 0; d < r.zones.size(); ++d) {
     if (r.zones[d].dynamic) continue;
     if (r.zones[d].owner == Owner::kTable) {
@@ -38,14 +42,33 @@ GameState Engine::NewGame(uint64_t seed) {
     const int count = r.variables[v].owner == Owner::kPlayer ? n : 1;
     for (int i = 0; i < count; ++i) s.variables[config_->VariableSlot(v, i)] = r.variables[v].initial;
   }
+  std::string error;
+  if (!StartRound(s, error) || !Settle(s, error)) throw ScriptError(error);
+  return s;
+}
+
+// Every card back in the deck's zone, created zones gone, then the setup steps again.
+bool Engine::StartRound(GameState& s, std::string& error) {
+  const Ruleset& r = rules();
+  const int n = config_->players();
+  s.zones.resize(config_->FixedZoneCount());
+  for (Zone& z : s.zones) z.cards.clear();
   auto& deck = s.zones[ZoneSlot(r.deck_zone, 0)].cards;
   for (int c = 0; c < cards().size(); ++c) deck.push_back(static_cast<CardId>(c));
-  s.turn_player = static_cast<int8_t>(r.first_player % n);
+  s.turn_player = static_cast<int8_t>((r.first_player + (r.match.rotate_first ? s.round : 0)) % n);
+  s.direction = 1;
+  s.phase = 0;
+  s.decisions.clear();
+  s.last_round_player = -1;
+  s.next_label = 1;
+  s.end_turn = false;
+  s.round_over = false;
   Deal(s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
-  Settle(s);
-  return s;
+  if (!r.events.round_start.empty() && !CallEvent(r.events.round_start, s, error)) return false;
+  if (!r.events.turn_start.empty() && !CallEvent(r.events.turn_start, s, error)) return false;
+  return true;
 }
 
 void Engine::Deal(GameState& s) {
@@ -97,9 +120,10 @@ void Engine::MoveCard(GameState& s, CardId card, int to_zone) const {
 
 void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }
 
-void Engine::EndGame(GameState& s, int winner) {
-  s.finished = true;
-  s.declared_winner = static_cast<int16_t>(winner);
+void Engine::EndRound(GameState& s, bool whole_match, int winner) {
+  s.round_over = true;
+  s.match_over = s.match_over || whole_match;
+  if (whole_match) s.declared_winner = static_cast<int16_t>(winner);
   s.decisions.clear();
 }
 
@@ -136,10 +160,11 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
     if (!from.empty()) performed.Add(from.back());
   }
   const bool fires = decl && TriggerMatches(decl->then, cards(), performed);
-  if (fires) backup_ = s;  // only effects can fail, so only they need a way back
+  // Only scripts can fail, so only a move that may run one needs a way back.
+  if (fires || scripts_in_flow_) backup_ = s;
   const bool answering = !s.decisions.empty();
 
-  if (!s.decisions.empty()) {
+  if (answering) {
     Decision& d = s.decisions.front();
     if (decl == nullptr) {
       s.decisions.erase(s.decisions.begin());
@@ -154,15 +179,11 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
   if (decl) Perform(s, player, performed);
   ++s.moves_played;
 
-  if (fires) {
-    std::string error;
-    if (!FireTrigger(s, player, performed, answering, error)) {
-      s = backup_;
-      return {false, error};
-    }
+  std::string error;
+  if ((fires && !FireTrigger(s, player, performed, answering, error)) || (CheckLastRound(s), !Settle(s, error))) {
+    s = backup_;
+    return {false, error};
   }
-  CheckLastRound(s);
-  Settle(s);
   return {};
 }
 
@@ -224,61 +245,119 @@ bool Engine::FireTrigger(GameState& s, int player, const Move& m, bool extra, st
   ScriptContext ctx{this, &s, player, &m, zone, false, extra};
   if (!scripts_->CallTrigger(decl.then.function, ctx, error)) return false;
   // Decisions an effect asks come before whatever was pending, in the order asked.
-  s.decisions.insert(s.decisions.begin(), asked_.begin(), asked_.end());
+  if (!s.round_over) s.decisions.insert(s.decisions.begin(), asked_.begin(), asked_.end());
   asked_.clear();
   return true;
 }
 
-void Engine::Settle(GameState& s) {
+bool Engine::CallEvent(const std::string& function, GameState& s, std::string& error) {
+  asked_.clear();
+  ScriptContext ctx{this, &s, s.turn_player, nullptr, -1, false, false};
+  if (!scripts_->CallTrigger(function, ctx, error)) return false;
+  if (!s.round_over) s.decisions.insert(s.decisions.begin(), asked_.begin(), asked_.end());
+  asked_.clear();
+  return true;
+}
+
+bool Engine::Settle(GameState& s, std::string& error) {
   int idle_turns = 0;
   while (!s.finished) {
+    if (s.round_over) {
+      if (!ScoreRound(s, error)) return false;
+      continue;
+    }
     if (!s.decisions.empty()) {
       const Decision& d = s.decisions.front();
-      if (d.remaining > 0 && HasMoveFor(s, d)) return;
+      if (d.remaining > 0 && HasMoveFor(s, d)) return true;
       s.decisions.erase(s.decisions.begin());  // nothing left to choose from
       continue;
     }
     if (s.end_turn || s.actions_left <= 0) {
-      EndTurn(s);
+      if (!EndTurn(s, error)) return false;
       continue;
     }
-    // A turn player with nothing to do passes; if nobody can, the game is over.
-    if (always_can_pass_) return;
+    // A turn player with nothing to do passes; if nobody can, the round is over.
+    if (always_can_pass_) return true;
     scratch_.clear();
     GenerateFor(s, s.turn_player, ~0u, true, scratch_);
-    if (!scratch_.empty()) return;
+    if (!scratch_.empty()) return true;
     if (++idle_turns > s.players) {
-      s.finished = true;
-      return;
+      s.round_over = true;
+      continue;
     }
-    EndTurn(s);
+    if (!EndTurn(s, error)) return false;
   }
+  return true;
 }
 
-void Engine::EndTurn(GameState& s) {
+bool Engine::EndTurn(GameState& s, std::string& error) {
+  const Ruleset& r = rules();
+  if (!r.events.turn_end.empty() && !CallEvent(r.events.turn_end, s, error)) return false;
+  if (s.round_over) return true;
   const int n = s.players;
   const int next = ((s.turn_player + s.direction) % n + n) % n;
   s.end_turn = false;
   if (s.last_round_player >= 0 && next == s.last_round_player) {
-    s.finished = true;
-    return;
+    s.round_over = true;
+    return true;
   }
   s.turn_player = static_cast<int8_t>(next);
-  s.actions_left = static_cast<int8_t>(config_->Resolve(rules().actions_per_turn));
+  s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   ++s.turns;
+  return r.events.turn_start.empty() || CallEvent(r.events.turn_start, s, error);
 }
 
-std::vector<int> Engine::Score(const GameState& s, std::string* error) {
+// Adds the round's scores to the totals, then ends the match or deals the next round.
+bool Engine::ScoreRound(GameState& s, std::string& error) {
+  const std::vector<int> round = RoundScore(s, error);
+  if (!error.empty()) return false;
+  for (int p = 0; p < s.players; ++p) s.totals[p] += round[p];
+  s.round_over = false;
+  s.decisions.clear();
+  ++s.round;
+  const MatchDecl& match = rules().match;
+  const int target = config_->Resolve(match.target);
+  const bool target_hit =
+      target > 0 && std::any_of(s.totals.begin(), s.totals.end(), [&](int t) { return t >= target; });
+  if (s.match_over || s.round >= config_->Resolve(match.rounds) || target_hit) {
+    s.finished = true;
+    return true;
+  }
+  return StartRound(s, error);
+}
+
+std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
   std::vector<int> scores(s.players, 0);
   if (rules().score_function.empty() || !scripts_) return scores;
   // Scoring is read-only (the API refuses every change), so `s` stays as it is.
   ScriptContext ctx{this, const_cast<GameState*>(&s), Actor(s), nullptr, -1, true};
+  scripts_->CallScore(rules().score_function, ctx, scores, error);
+  return scores;
+}
+
+std::vector<int> Engine::Score(const GameState& s, std::string* error) {
+  std::vector<int> scores = s.totals;
+  if (s.finished) return scores;
   std::string message;
-  if (!scripts_->CallScore(rules().score_function, ctx, scores, message)) {
+  const std::vector<int> round = RoundScore(s, message);
+  if (!message.empty()) {
     if (error) *error = message;
     else throw ScriptError(message);
   }
+  for (int p = 0; p < s.players; ++p) scores[p] += round[p];
   return scores;
+}
+
+std::vector<int> Engine::Winners(const GameState& s, const std::vector<int>& scores) const {
+  if (s.declared_winner >= 0) return {s.declared_winner};
+  const bool lowest = rules().match.lowest_wins;
+  std::vector<int> out;
+  for (int p = 0; p < static_cast<int>(scores.size()); ++p) {
+    const bool better = !out.empty() && (lowest ? scores[p] < scores[out[0]] : scores[p] > scores[out[0]]);
+    if (out.empty() || better) out = {p};
+    else if (scores[p] == scores[out[0]]) out.push_back(p);
+  }
+  return out;
 }
 
 }  // namespace tapis

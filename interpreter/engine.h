@@ -44,15 +44,20 @@ class Engine {
   void LegalMoves(const GameState& state, std::vector<Move>& out);
   std::vector<Move> LegalMoves(const GameState& state);
   ApplyResult Apply(GameState& state, const Move& move);
-  // Scores as the rules count them now (the final scores once finished).
+  // Scores as the rules count them now: the match totals plus the round so far (the
+  // final totals once finished).
   std::vector<int> Score(const GameState& state, std::string* error = nullptr);
+
+  // Who won a finished game: the winner a script declared, else the best total(s).
+  std::vector<int> Winners(const GameState& state, const std::vector<int>& scores) const;
 
   // --- Services for effects (the Lua API) -------------------------------------------
   int ZoneSlot(int decl, int owner) const { return config_->ZoneSlot(decl, owner); }
   int FindCard(const GameState& state, CardId card) const;  // zone instance holding it
   void MoveCard(GameState& state, CardId card, int to_zone) const;
   void Ask(GameState& state, const Decision& decision);
-  void EndGame(GameState& state, int winner);
+  // Ends the round at once; with `whole_match` the match too (naming a winner, or -1).
+  void EndRound(GameState& state, bool whole_match, int winner);
   // Starts the last round if its zone is empty (called after every change).
   void CheckLastRound(GameState& state) const;
 
@@ -62,10 +67,14 @@ class Engine {
                    std::vector<Move>& out) const;
   bool HasMoveFor(const GameState& state, const Decision& d);
   void Perform(GameState& state, int player, const Move& move);
+  // Each returns false with `error` set when a script fails.
   bool FireTrigger(GameState& state, int player, const Move& move, bool extra, std::string& error);
-  void Settle(GameState& state);
-  void EndTurn(GameState& state);
-  void Finish(GameState& state);
+  bool CallEvent(const std::string& function, GameState& state, std::string& error);
+  bool Settle(GameState& state, std::string& error);
+  bool StartRound(GameState& state, std::string& error);
+  bool EndTurn(GameState& state, std::string& error);
+  bool ScoreRound(GameState& state, std::string& error);
+  std::vector<int> RoundScore(const GameState& state, std::string& error);
 
   std::shared_ptr<const GameConfig> config_;
   std::shared_ptr<ChanceSource> chance_;
@@ -74,6 +83,7 @@ class Engine {
   std::vector<Move> scratch_;         // reused by HasMoveFor
   GameState backup_;                  // restored when an effect fails
   bool always_can_pass_ = false;      // a free pass exists, so no turn is ever stuck
+  bool scripts_in_flow_ = false;      // settling a move may run Lua (events, round scores)
 };
 
 }  // namespace tapis

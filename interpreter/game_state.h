@@ -37,15 +37,20 @@ struct GameState {
   uint64_t rng = 0;                   // the seeded generator's state
   uint32_t moves_played = 0;
   uint32_t turns = 0;
+  std::vector<int32_t> totals;        // running scores of the match, rounds already counted
   int16_t last_round_player = -1;     // who was playing when the last round began
   int16_t declared_winner = -1;       // a script may name the winner (end_game)
   uint16_t next_label = 1;
+  uint16_t round = 0;                 // 0 for the first round of a match
+  int8_t phase = 0;                   // index into Ruleset::phases
   int8_t players = 0;
   int8_t turn_player = 0;
   int8_t direction = 1;               // +1: to the left (seat order); -1: to the right
   int8_t actions_left = 0;
   bool end_turn = false;              // the last move ends the turn once decisions are done
-  bool finished = false;
+  bool round_over = false;            // the round ends once the move is settled
+  bool match_over = false;            // …and with it the match (a script ended the game)
+  bool finished = false;              // the match is over: totals are final
 
   bool operator==(const GameState&) const = default;
 };

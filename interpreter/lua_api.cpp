@@ -170,15 +170,16 @@ const Combination& CombinationArg(lua_State* L, int index, const ScriptContext& 
   return r.combinations[c];
 }
 
-int VariableSlotArg(lua_State* L, const ScriptContext& ctx) {
+// (name, …) with the player, for a per-player variable, at `player_index`.
+int VariableSlotArg(lua_State* L, const ScriptContext& ctx, int player_index) {
   const Ruleset& r = ctx.engine->rules();
   const std::string name = StringArg(L, 1, "variable");
   const int v = r.VariableIndex(name);
   if (v < 0) throw ApiError(fmt::format("tapis.{}: unknown variable '{}'; declare it under 'variables:'", FunctionName(L), name));
   int owner = -1;
   if (r.variables[v].owner == Owner::kPlayer) {
-    if (lua_isnoneornil(L, 2)) throw ApiError(fmt::format("tapis.{}: variable '{}' belongs to each player; say which player", FunctionName(L), name));
-    owner = PlayerArg(L, 2, ctx);
+    if (lua_isnoneornil(L, player_index)) throw ApiError(fmt::format("tapis.{}: variable '{}' belongs to each player; say which player", FunctionName(L), name));
+    owner = PlayerArg(L, player_index, ctx);
   }
   return ctx.engine->config().VariableSlot(v, owner);
 }
@@ -269,7 +270,7 @@ int MoveInfo(lua_State* L, ScriptContext& ctx) {
 }
 
 int Get(lua_State* L, ScriptContext& ctx) {
-  lua_pushinteger(L, ctx.state->variables[VariableSlotArg(L, ctx)]);
+  lua_pushinteger(L, ctx.state->variables[VariableSlotArg(L, ctx, 2)]);
   return 1;
 }
 
@@ -312,17 +313,31 @@ int IsCombinationApi(lua_State* L, ScriptContext& ctx) {
   return 1;
 }
 
+int Round(lua_State* L, ScriptContext& ctx) {
+  lua_pushinteger(L, ctx.state->round + 1);
+  return 1;
+}
+
+int Total(lua_State* L, ScriptContext& ctx) {
+  lua_pushinteger(L, ctx.state->totals[PlayerArg(L, 1, ctx)]);
+  return 1;
+}
+
+int Phase(lua_State* L, ScriptContext& ctx) {
+  const auto& phases = ctx.engine->rules().phases;
+  if (phases.empty()) lua_pushnil(L);
+  else lua_pushstring(L, phases[ctx.state->phase].c_str());
+  return 1;
+}
+
 // --- changing ----------------------------------------------------------------------------
 
 int Set(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
-  const int slot = VariableSlotArg(L, ctx);
-  const Ruleset& r = ctx.engine->rules();
-  const bool per_player = r.variables[r.VariableIndex(lua_tostring(L, 1))].owner == Owner::kPlayer;
-  const int value_index = per_player ? 3 : 2;
+  const int slot = VariableSlotArg(L, ctx, 3);  // tapis.set(name, value[, player])
   long long v = 0;
-  if (lua_isboolean(L, value_index)) v = lua_toboolean(L, value_index);
-  else v = IntArg(L, value_index, "value");
+  if (lua_isboolean(L, 2)) v = lua_toboolean(L, 2);
+  else v = IntArg(L, 2, "value");
   ctx.state->variables[slot] = static_cast<int32_t>(v);
   return 0;
 }
@@ -407,10 +422,25 @@ int Reverse(lua_State* L, ScriptContext& ctx) {
   return 0;
 }
 
+int SetPhase(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  const std::string name = StringArg(L, 1, "phase");
+  const int phase = ctx.engine->rules().PhaseIndex(name);
+  if (phase < 0) throw ApiError(fmt::format("tapis.set_phase: unknown phase '{}'", name));
+  ctx.state->phase = static_cast<int8_t>(phase);
+  return 0;
+}
+
+int EndRound(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  ctx.engine->EndRound(*ctx.state, false, -1);
+  return 0;
+}
+
 int EndGame(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const int winner = lua_isnoneornil(L, 1) ? -1 : PlayerArg(L, 1, ctx);
-  ctx.engine->EndGame(*ctx.state, winner);
+  ctx.engine->EndRound(*ctx.state, true, winner);
   return 0;
 }
 
@@ -427,7 +457,10 @@ void OpenTapisApi(lua_State* L) {
       {"set", Guard<Set>},               {"move", Guard<MoveApi>},
       {"draw", Guard<Draw>},             {"ask", Guard<Ask>},
       {"actions", Guard<Actions>},       {"reverse", Guard<Reverse>},
-      {"end_game", Guard<EndGame>},      {nullptr, nullptr}};
+      {"end_game", Guard<EndGame>},      {"end_round", Guard<EndRound>},
+      {"round", Guard<Round>},           {"total", Guard<Total>},
+      {"phase", Guard<Phase>},           {"set_phase", Guard<SetPhase>},
+      {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   lua_setglobal(L, "tapis");
   lua_newtable(L);

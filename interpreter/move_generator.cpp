@@ -56,7 +56,7 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, bool in
   for (size_t k = 0; k < r.moves.size(); ++k) {
     if (!(kinds & (1u << k))) continue;
     const MoveDecl& m = r.moves[k];
-    if (in_turn && (!m.in_turn || m.cost > s.actions_left)) continue;
+    if (in_turn && (!m.in_turn || m.cost > s.actions_left || !(m.phases & (1u << s.phase)))) continue;
     Move base;
     base.kind = static_cast<uint8_t>(k);
     switch (m.type) {

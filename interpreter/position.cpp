@@ -52,6 +52,9 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
   j["moves_played"] = s.moves_played;
   j["turns"] = s.turns;
   j["next_label"] = s.next_label;
+  j["round"] = s.round + 1;
+  j["totals"] = s.totals;
+  if (!engine.rules().phases.empty()) j["phase"] = engine.rules().phases[s.phase];
   json zones = json::object(), created = json::array();
   for (size_t z = 0; z < s.zones.size(); ++z) {
     const Zone& zone = s.zones[z];
@@ -208,6 +211,14 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     s.moves_played = j.value("moves_played", 0u);
     s.turns = j.value("turns", 0u);
     s.next_label = j.value("next_label", next_label);
+    s.round = static_cast<uint16_t>(j.value("round", 1) - 1);
+    s.totals = j.value("totals", std::vector<int32_t>(n, 0));
+    if (static_cast<int>(s.totals.size()) != n) throw fail(fmt::format("totals: expected {} numbers", n));
+    if (j.contains("phase")) {
+      const int phase = r.PhaseIndex(j.at("phase").get<std::string>());
+      if (phase < 0) throw fail(fmt::format("unknown phase '{}'", j.at("phase").get<std::string>()));
+      s.phase = static_cast<int8_t>(phase);
+    }
   } catch (const json::exception& e) {
     throw fail(fmt::format("bad field ({})", e.what()));
   }

@@ -75,7 +75,23 @@ struct MoveDecl {
   bool ends_turn = false;
   IntValue onto_others{0, -1};      // extend: also onto other players' zones (bool)
   bool in_turn = true;              // offered on the player's own turn (not only as a decision)
+  uint32_t phases = ~0u;            // bit i: offered in phase i (all phases by default)
   Trigger then;
+};
+
+// Lua functions called as play passes certain points (empty: nothing is called).
+struct Events {
+  std::string round_start;  // after the deal, before the first move of each round
+  std::string turn_start;   // when a player's turn begins
+  std::string turn_end;     // when a player's turn ends
+};
+
+// A match of several rounds with running totals. One round by default.
+struct MatchDecl {
+  IntValue rounds{1, -1};           // at most this many rounds
+  IntValue target{0, -1};           // > 0: the match ends after a round where a total reaches it
+  bool lowest_wins = false;         // the lowest total wins (penalty points)
+  bool rotate_first = true;         // each round starts one seat further along
 };
 
 struct SetupStep {
@@ -117,6 +133,10 @@ struct Ruleset {
   std::vector<SetupStep> setup;
   std::vector<VariableDecl> variables;
 
+  std::vector<std::string> phases;   // empty: one phase; else rounds start in the first
+  Events events;
+  MatchDecl match;
+
   IntValue actions_per_turn{1, -1};
   int first_player = 0;              // seat (0-based) that plays first
   int last_round_when_empty = -1;    // zone whose emptying starts the last round
@@ -129,6 +149,7 @@ struct Ruleset {
   int ParameterIndex(const std::string& parameter) const;
   int CombinationIndex(const std::string& combination) const;
   int VariableIndex(const std::string& variable) const;
+  int PhaseIndex(const std::string& phase) const;
 };
 
 }  // namespace tapis

@@ -22,6 +22,31 @@ std::string Join(const std::vector<std::string>& items) {
   return out;
 }
 
+size_t EditDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// "did you mean 'turn'?" when one name is a typo away, else "expected one of: …".
+std::string Suggest(const std::string& wrong, const std::vector<std::string>& names, const char* list_intro) {
+  for (const auto& name : names) {
+    if (EditDistance(wrong, name) <= (name.size() <= 3 ? 1u : 2u)) {
+      return fmt::format("did you mean '{}'?", name);
+    }
+  }
+  return fmt::format("{}: {}", list_intro, Join(names));
+}
+
 template <typename T>
 std::vector<std::string> Names(const std::vector<T>& items) {
   std::vector<std::string> out;
@@ -40,8 +65,8 @@ class Loader {
     r_->file = file_;
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
     CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards",
-                     "zones", "combinations", "variables", "setup", "turn", "moves", "scripts",
-                     "score"});
+                     "zones", "combinations", "variables", "setup", "turn", "phases", "moves",
+                     "on", "match", "scripts", "score"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
@@ -54,7 +79,10 @@ class Loader {
     ReadCardsInto(Required(root, "cards"));
     if (root["setup"]) ReadSetup(root["setup"]);
     ReadTurn(Required(root, "turn"));
+    if (root["phases"]) ReadPhases(root["phases"]);
     ReadMoves(Required(root, "moves"));
+    if (root["on"]) ReadEvents(root["on"]);
+    if (root["match"]) ReadMatch(root["match"]);
     if (root["scripts"]) ReadScripts(root["scripts"]);
     if (root["score"]) r_->score_function = FunctionName(root["score"]);
     CheckFunctions();
@@ -78,7 +106,7 @@ class Loader {
         known = known || key == a;
         names.emplace_back(a);
       }
-      if (!known) Fail(entry.first, fmt::format("unknown key '{}'; expected one of: {}", key, Join(names)));
+      if (!known) Fail(entry.first, fmt::format("unknown key '{}'; {}", key, Suggest(key, names, "expected one of")));
     }
   }
 
@@ -117,7 +145,7 @@ class Loader {
   int Zone(const YAML::Node& node) const {
     const auto name = As<std::string>(node);
     const int index = r_->ZoneIndex(name);
-    if (index < 0) Fail(node, fmt::format("unknown zone '{}'; zones are: {}", name, Join(Names(r_->zones))));
+    if (index < 0) Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, Names(r_->zones), "zones are")));
     return index;
   }
 
@@ -376,6 +404,28 @@ class Loader {
     if (node["last_round_when_empty"]) r_->last_round_when_empty = Zone(node["last_round_when_empty"]);
   }
 
+  void ReadPhases(const YAML::Node& node) {
+    if (!node.IsSequence()) Fail(node, "phases: expected a list of phase names, the first being where rounds start");
+    for (const auto& p : node) r_->phases.push_back(As<std::string>(p));
+    if (r_->phases.size() > 32) Fail(node, "at most 32 phases");
+  }
+
+  void ReadEvents(const YAML::Node& node) {
+    CheckKeys(node, {"round_start", "turn_start", "turn_end"});
+    if (node["round_start"]) r_->events.round_start = FunctionName(node["round_start"]);
+    if (node["turn_start"]) r_->events.turn_start = FunctionName(node["turn_start"]);
+    if (node["turn_end"]) r_->events.turn_end = FunctionName(node["turn_end"]);
+  }
+
+  void ReadMatch(const YAML::Node& node) {
+    CheckKeys(node, {"rounds", "target", "lowest_wins", "rotate_first"});
+    if (node["rounds"]) r_->match.rounds = Int(node["rounds"]);
+    if (node["target"]) r_->match.target = Int(node["target"]);
+    if (!node["rounds"] && node["target"]) r_->match.rounds = {1000, -1};  // until the target
+    r_->match.lowest_wins = Optional(node, "lowest_wins", false);
+    r_->match.rotate_first = Optional(node, "rotate_first", true);
+  }
+
   Trigger ReadTrigger(const YAML::Node& node) {
     Trigger t;
     if (node.IsScalar()) {
@@ -411,7 +461,7 @@ class Loader {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn",
-                       "onto_others", "in_turn", "then", "description"});
+                       "onto_others", "in_turn", "phases", "then", "description"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       if (m.name == "stop" || m.name == "help" || m.name == "undo") Fail(entry.first, fmt::format("'{}' is reserved by the engine", m.name));
@@ -441,6 +491,21 @@ class Loader {
         m.onto_others = o.Scalar().rfind("$", 0) == 0 ? Int(o) : IntValue{As<bool>(o) ? 1 : 0, -1};
       }
       m.in_turn = Optional(spec, "in_turn", true);
+      if (spec["phases"]) {
+        if (r_->phases.empty()) Fail(spec["phases"], "this move names phases, but the ruleset declares no 'phases:'");
+        m.phases = 0;
+        const YAML::Node ph = spec["phases"];
+        auto add = [&](const YAML::Node& name) {
+          const int i = r_->PhaseIndex(As<std::string>(name));
+          if (i < 0) Fail(name, fmt::format("unknown phase '{}'; phases are: {}", name.Scalar(), Join(r_->phases)));
+          m.phases |= 1u << i;
+        };
+        if (ph.IsSequence()) {
+          for (const auto& name : ph) add(name);
+        } else {
+          add(ph);
+        }
+      }
       if (spec["then"]) m.then = ReadTrigger(spec["then"]);
       r_->moves.push_back(std::move(m));
     }

@@ -10,7 +10,6 @@
 #include "interpreter/errors.h"
 #include "interpreter/game_log.h"
 #include "interpreter/move_text.h"
-#include "interpreter/outcome.h"
 
 namespace tapis {
 
@@ -79,7 +78,7 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
   r.moves = state.moves_played;
   if (r.finished) {
     r.scores = engine.Score(state, &r.error);
-    if (r.error.empty()) r.winners = Winners(state, r.scores);
+    if (r.error.empty()) r.winners = engine.Winners(state, r.scores);
   }
   return r;
 }

@@ -66,14 +66,16 @@ TEST_CASE("bad input/YAML syntax error") {
 }
 
 TEST_CASE("bad input/unknown key") {
-  CHECK(LoadError("turn:", "tunr:") ==
-        kBad + "case.yaml:20:1: unknown key 'tunr'; expected one of: name, title, description, notes, players, "
-               "parameters, cards, zones, combinations, variables, setup, turn, moves, scripts, score");
+  CHECK(LoadError("turn:", "tunr:") == kBad + "case.yaml:20:1: unknown key 'tunr'; did you mean 'turn'?");
+  CHECK(LoadError("turn:", "rotation:") ==
+        kBad + "case.yaml:20:1: unknown key 'rotation'; expected one of: name, title, description, notes, players, "
+               "parameters, cards, zones, combinations, variables, setup, turn, phases, moves, on, match, scripts, score");
 }
 
 TEST_CASE("bad input/unknown zone") {
   CHECK(LoadError("to: pile", "to: pille") ==
-        kBad + "case.yaml:23:38: unknown zone 'pille'; zones are: stock, pile, hand");
+        kBad + "case.yaml:23:38: unknown zone 'pille'; did you mean 'pile'?");
+  CHECK(LoadError("to: pile", "to: table") == kBad + "case.yaml:23:38: unknown zone 'table'; zones are: stock, pile, hand");
 }
 
 TEST_CASE("bad input/wrong type") {
