@@ -2,11 +2,11 @@
 #include "cli/commands.h"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 
 #include "interpreter/errors.h"
 #include "interpreter/game_log.h"
@@ -23,7 +23,8 @@ std::map<std::string, std::string> GameOptions::Settings() const {
   std::map<std::string, std::string> out;
   for (const auto& s : settings) {
     const auto eq = s.find('=');
-    if (eq == std::string::npos || eq == 0) throw Error(ErrorKind::kUsage, fmt::format("--set '{}': expected key=value", s));
+    if (eq == std::string::npos || eq == 0)
+      throw Error(ErrorKind::kUsage, fmt::format("--set '{}': expected key=value", s));
     out[s.substr(0, eq)] = s.substr(eq + 1);
   }
   return out;
@@ -33,7 +34,8 @@ int List() {
   for (const auto& entry : ListRulesets()) {
     try {
       const auto rules = LoadRuleset(entry.path);
-      fmt::print("{:<14} {}-{} players  {}\n", entry.name, rules->min_players, rules->max_players, rules->description);
+      fmt::print("{:<14} {}-{} players  {}\n", entry.name, rules->min_players, rules->max_players,
+                 rules->description);
     } catch (const Error& e) {
       fmt::print("{:<14} (does not load: {})\n", entry.name, e.what());
     }
@@ -54,20 +56,28 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
   if (!report.error.empty()) throw ScriptError(report.error);
   const int finished = report.games - report.unfinished;
   if (json) {
-    nlohmann::json j = {{"ruleset", rules->name}, {"players", players}, {"games", report.games},
-                        {"unfinished", report.unfinished}, {"seed", options.seed},
-                        {"mean_turns", report.mean_turns}, {"stddev_turns", report.stddev_turns},
-                        {"mean_moves", report.mean_moves}, {"games_per_second", report.games / report.seconds}};
+    nlohmann::json j = {{"ruleset", rules->name},
+                        {"players", players},
+                        {"games", report.games},
+                        {"unfinished", report.unfinished},
+                        {"seed", options.seed},
+                        {"mean_turns", report.mean_turns},
+                        {"stddev_turns", report.stddev_turns},
+                        {"mean_moves", report.mean_moves},
+                        {"games_per_second", report.games / report.seconds}};
     for (int p = 0; p < players; ++p) {
       const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
-      j["seats"].push_back({{"seat", p + 1}, {"bot", p < static_cast<int>(seats.size()) ? seats[p] : "random"},
+      j["seats"].push_back({{"seat", p + 1},
+                            {"bot", p < static_cast<int>(seats.size()) ? seats[p] : "random"},
                             {"win_rate", finished ? report.seats[p].wins / finished : 0.0},
-                            {"win_rate_95", {low, high}}, {"mean_score", report.seats[p].mean_score}});
+                            {"win_rate_95", {low, high}},
+                            {"mean_score", report.seats[p].mean_score}});
     }
     std::cout << j.dump(2) << "\n";
     return 0;
   }
-  fmt::print("{}, {} players, {} games, seed {}, {} thread(s)\n", rules->name, players, report.games, options.seed, threads);
+  fmt::print("{}, {} players, {} games, seed {}, {} thread(s)\n", rules->name, players, report.games,
+             options.seed, threads);
   for (int p = 0; p < players; ++p) {
     const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
     const std::string bot = p < static_cast<int>(seats.size()) ? seats[p] : "random";
@@ -75,7 +85,8 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
                finished ? 100.0 * report.seats[p].wins / finished : 0.0, 100 * low, 100 * high,
                report.seats[p].mean_score);
   }
-  fmt::print("  length: {:.1f} turns (sd {:.1f}), {:.1f} moves\n", report.mean_turns, report.stddev_turns, report.mean_moves);
+  fmt::print("  length: {:.1f} turns (sd {:.1f}), {:.1f} moves\n", report.mean_turns, report.stddev_turns,
+             report.mean_moves);
   if (report.unfinished) fmt::print("  unfinished: {} game(s) hit the move limit\n", report.unfinished);
   fmt::print("  speed: {:.0f} games/s\n", report.games / report.seconds);
   return 0;
@@ -127,11 +138,14 @@ LoadedGame LoadGame(const std::string& path) {
 int ReplayLog(const std::string& path) {
   LoadedGame g = LoadGame(path);
   if (g.log.scores) {
-    if (!g.state.finished) throw Error(ErrorKind::kIllegalMove, fmt::format("{}: the log has scores but the game is not over after its moves", path));
+    if (!g.state.finished)
+      throw Error(ErrorKind::kIllegalMove,
+                  fmt::format("{}: the log has scores but the game is not over after its moves", path));
     const auto scores = g.engine->Score(g.state);
     if (scores != *g.log.scores) {
-      throw Error(ErrorKind::kIllegalMove, fmt::format("{}: scores differ: the log says [{}], the replay gives [{}]", path,
-                                                       fmt::join(*g.log.scores, ", "), fmt::join(scores, ", ")));
+      throw Error(ErrorKind::kIllegalMove,
+                  fmt::format("{}: scores differ: the log says [{}], the replay gives [{}]", path,
+                              fmt::join(*g.log.scores, ", "), fmt::join(scores, ", ")));
     }
   }
   fmt::print("{}: {} moves replayed{}\n", path, g.log.moves.size(), g.log.scores ? ", scores match" : "");

@@ -11,10 +11,10 @@ namespace tapis::cli {
 
 struct GameOptions {
   std::string game;
-  int players = 0;                               // 0: the ruleset's minimum
+  int players = 0;  // 0: the ruleset's minimum
   uint64_t seed = 0;
   bool seed_given = false;
-  std::vector<std::string> settings;             // key=value
+  std::vector<std::string> settings;                    // key=value
   std::map<std::string, std::string> Settings() const;  // throws on a malformed pair
 };
 

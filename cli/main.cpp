@@ -1,8 +1,8 @@
 // tapis: play, simulate and check card-game rulesets. Exit codes: 0 fine, 1 a check
 // failed, 2 bad rules, 3 script error, 4 I/O error, 5 illegal move, 6 bad usage.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -16,10 +16,13 @@ int main(int argc, char** argv) {
   GameOptions game;
   std::vector<std::string> seats;
   auto add_game_options = [&](CLI::App* cmd) {
-    auto* name = cmd->add_option("game", game.game, "ruleset name (see `tapis list`) or path to a .yaml file");
+    auto* name =
+        cmd->add_option("game", game.game, "ruleset name (see `tapis list`) or path to a .yaml file");
     if (cmd->get_name() != "play") name->required();
     cmd->add_option("--players", game.players, "number of players (default: the ruleset's minimum)");
-    cmd->add_option("--seed", game.seed, "seed of the game's randomness")->each([&](const std::string&) { game.seed_given = true; });
+    cmd->add_option("--seed", game.seed, "seed of the game's randomness")->each([&](const std::string&) {
+      game.seed_given = true;
+    });
     cmd->add_option("--set", game.settings, "parameter value, key=value (repeatable)");
     cmd->add_option("--seat", seats, "who plays each seat in order: human, random or greedy (repeatable)");
   };
@@ -66,7 +69,8 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("list")) return tapis::cli::List();
     if (play->parsed()) {
       if (game.game.empty() == resume.empty()) {
-        throw tapis::Error(tapis::ErrorKind::kUsage, "play: give a GAME to start, or --resume FILE to continue");
+        throw tapis::Error(tapis::ErrorKind::kUsage,
+                           "play: give a GAME to start, or --resume FILE to continue");
       }
       return tapis::cli::Play(game, seats, log_path, resume);
     }

@@ -26,7 +26,8 @@ void WriteLogFile(const std::string& path, const GameLog& log) {
 }
 
 std::string DecisionLine(const Engine& engine, const GameState& state) {
-  if (state.decisions.empty()) return fmt::format("player {}, your turn ({} action(s) left)", state.turn_player + 1, state.actions_left);
+  if (state.decisions.empty())
+    return fmt::format("player {}, your turn ({} action(s) left)", state.turn_player + 1, state.actions_left);
   const Decision& d = state.decisions.front();
   std::vector<std::string> kinds;
   for (size_t k = 0; k < engine.rules().moves.size(); ++k) {
@@ -40,7 +41,8 @@ void PrintHelp(Engine& engine, const GameState& state) {
   fmt::print("legal moves:\n");
   for (const Move& m : engine.LegalMoves(state)) {
     const std::string text = MoveText(engine, state, m);
-    const std::string about = m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description;
+    const std::string about =
+        m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description;
     fmt::print("  {:<24} {}\n", text, about);
   }
   fmt::print("commands: help, undo (take back your last move), save FILE, quit\n");
@@ -73,13 +75,15 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   std::vector<std::unique_ptr<Bot>> bots(players);
   int humans = 0;
   for (int p = 0; p < players; ++p) {
-    if (kinds[p] == "human") ++humans;
-    else bots[p] = MakeBot(kinds[p], MixSeed(seed, 1000 + p));
+    if (kinds[p] == "human")
+      ++humans;
+    else
+      bots[p] = MakeBot(kinds[p], MixSeed(seed, 1000 + p));
   }
 
   GameState state = Replay(engine, log, resume.empty() ? "log" : resume);
-  std::vector<GameState> history;       // states before each human move, for undo
-  std::vector<size_t> history_moves;    // log length at those points
+  std::vector<GameState> history;     // states before each human move, for undo
+  std::vector<size_t> history_moves;  // log length at those points
   fmt::print("{} — {} players, seed {}. Type 'help' for the legal moves.\n", rules->title, players, seed);
   int last_viewer = -1;
   bool show = true;  // the view is shown again only when something changed
@@ -97,7 +101,8 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       show = true;
       continue;
     }
-    if (humans > 1 && last_viewer != actor) fmt::print("\n--- hand the terminal to player {} ---\n", actor + 1);
+    if (humans > 1 && last_viewer != actor)
+      fmt::print("\n--- hand the terminal to player {} ---\n", actor + 1);
     last_viewer = actor;
     if (show) fmt::print("\n{}", RenderView(engine, state, actor));
     show = false;

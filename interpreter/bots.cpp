@@ -34,7 +34,8 @@ size_t GreedyBot::Choose(Engine& engine, const GameState& state, const std::vect
   return best[RandomBelow(rng_, static_cast<uint32_t>(best.size()))];
 }
 
-std::vector<std::unique_ptr<Bot>> MakeBots(const std::vector<std::string>& kinds, int players, uint64_t game_seed) {
+std::vector<std::unique_ptr<Bot>> MakeBots(const std::vector<std::string>& kinds, int players,
+                                           uint64_t game_seed) {
   std::vector<std::unique_ptr<Bot>> bots;
   for (int p = 0; p < players; ++p) {
     const std::string kind = p < static_cast<int>(kinds.size()) ? kinds[p] : "random";

@@ -42,6 +42,7 @@ class GreedyBot : public Bot {
 // "random" or "greedy"; throws Error(kUsage) otherwise.
 std::unique_ptr<Bot> MakeBot(const std::string& kind, uint64_t seed);
 // One bot per seat for a game of `game_seed`: `kinds[p]`, "random" where none is given.
-std::vector<std::unique_ptr<Bot>> MakeBots(const std::vector<std::string>& kinds, int players, uint64_t game_seed);
+std::vector<std::unique_ptr<Bot>> MakeBots(const std::vector<std::string>& kinds, int players,
+                                           uint64_t game_seed);
 
 }  // namespace tapis

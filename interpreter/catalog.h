@@ -35,9 +35,9 @@ class Catalog {
   const std::vector<Property>& properties() const { return properties_; }
   const std::vector<CardKind>& kinds() const { return kinds_; }
   const CardKind& kind(int index) const { return kinds_[index]; }
-  int PropertyIndex(std::string_view name) const;       // -1 when unknown
+  int PropertyIndex(std::string_view name) const;              // -1 when unknown
   std::optional<int> KindByCode(std::string_view code) const;  // case-insensitive
-  std::string PropertyNames() const;                     // "rank, suit" for messages
+  std::string PropertyNames() const;                           // "rank, suit" for messages
 
  private:
   std::vector<Property> properties_;
@@ -48,14 +48,11 @@ class Catalog {
 class CardSet {
  public:
   CardSet() = default;
-  CardSet(const Catalog* catalog, std::vector<int> kinds)
-      : catalog_(catalog), kind_of_(std::move(kinds)) {}
+  CardSet(const Catalog* catalog, std::vector<int> kinds) : catalog_(catalog), kind_of_(std::move(kinds)) {}
 
   int size() const { return static_cast<int>(kind_of_.size()); }
   int Kind(CardId card) const { return kind_of_[card]; }
-  int Value(CardId card, int property) const {
-    return catalog_->kind(kind_of_[card]).values[property];
-  }
+  int Value(CardId card, int property) const { return catalog_->kind(kind_of_[card]).values[property]; }
   const std::string& Code(CardId card) const { return catalog_->kind(kind_of_[card]).code; }
   const Catalog& catalog() const { return *catalog_; }
 

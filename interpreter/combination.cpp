@@ -77,7 +77,10 @@ void ForEachCombination(const CardSet& set, const Combination& combo, std::span<
       chosen.clear();
       chosen.push_back(entries[i].card);
       while (end < n && entries[end].key == entries[begin].key) {
-        if (entries[end].value == entries[i].value) { ++end; continue; }  // same value, other kind
+        if (entries[end].value == entries[i].value) {
+          ++end;
+          continue;
+        }  // same value, other kind
         if (entries[end].value != entries[i].value + 1) break;
         i = end;
         chosen.push_back(entries[end].card);
@@ -90,7 +93,8 @@ void ForEachCombination(const CardSet& set, const Combination& combo, std::span<
         }
       }
     } else {
-      while (end < n && entries[end].key == entries[begin].key && entries[end].value == entries[begin].value) ++end;
+      while (end < n && entries[end].key == entries[begin].key && entries[end].value == entries[begin].value)
+        ++end;
       const int g = static_cast<int>(end - begin);
       if (g >= combo.min && g <= 20) {
         for (uint32_t mask = 1; mask < (1u << g); ++mask) {
@@ -172,10 +176,13 @@ class RunPartitioner {
       for (int k = 0; k < c.start; ++k) next.push_back({by_value_[v][next.size()]});
       open.clear();
       for (auto& run : next) {
-        if (static_cast<int>(run.size()) == combo_.max) out.push_back(std::move(run));
-        else open.push_back(std::move(run));
+        if (static_cast<int>(run.size()) == combo_.max)
+          out.push_back(std::move(run));
+        else
+          open.push_back(std::move(run));
       }
-      std::stable_sort(open.begin(), open.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+      std::stable_sort(open.begin(), open.end(),
+                       [](const auto& a, const auto& b) { return a.size() > b.size(); });
     }
     return out;
   }
@@ -226,8 +233,10 @@ class RunPartitioner {
         Quality q = closed;
         std::vector<int> still_open;
         for (int l : after) {
-          if (l == combo_.max) q = q.Plus({l, l, 1});  // full: it closes at once
-          else still_open.push_back(l);
+          if (l == combo_.max)
+            q = q.Plus({l, l, 1});  // full: it closes at once
+          else
+            still_open.push_back(l);
         }
         std::sort(still_open.rbegin(), still_open.rend());
         if (v < by_value_.size()) q = q.Plus(Best(v + 1, still_open));
@@ -297,19 +306,20 @@ std::vector<std::vector<CardId>> BestPartition(const CardSet& set, const Combina
     if (set.Value(c, combo.property) != kNoValue) sorted.push_back(c);
   }
   SortForCombination(set, combo, sorted);
-  std::stable_sort(sorted.begin(), sorted.end(), [&](CardId a, CardId b) {
-    return SameKey(set, combo, a) < SameKey(set, combo, b);
-  });
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [&](CardId a, CardId b) { return SameKey(set, combo, a) < SameKey(set, combo, b); });
   std::vector<std::vector<CardId>> out;
   size_t begin = 0;
   while (begin < sorted.size()) {
     size_t end = begin;
-    while (end < sorted.size() && SameKey(set, combo, sorted[end]) == SameKey(set, combo, sorted[begin])) ++end;
+    while (end < sorted.size() && SameKey(set, combo, sorted[end]) == SameKey(set, combo, sorted[begin]))
+      ++end;
     if (combo.kind == Combination::Kind::kSet) {
       for (size_t i = begin; i < end;) {
         size_t j = i;
         std::vector<CardId> same;
-        while (j < end && set.Value(sorted[j], combo.property) == set.Value(sorted[i], combo.property)) same.push_back(sorted[j++]);
+        while (j < end && set.Value(sorted[j], combo.property) == set.Value(sorted[i], combo.property))
+          same.push_back(sorted[j++]);
         for (auto& g : SetGroups(combo, same)) out.push_back(std::move(g));
         i = j;
       }
@@ -319,7 +329,8 @@ std::vector<std::vector<CardId>> BestPartition(const CardSet& set, const Combina
         const int low = set.Value(sorted[begin], combo.property);
         const int high = set.Value(sorted[end - 1], combo.property);
         std::vector<std::vector<CardId>> by_value(high - low + 1);
-        for (size_t i = begin; i < end; ++i) by_value[set.Value(sorted[i], combo.property) - low].push_back(sorted[i]);
+        for (size_t i = begin; i < end; ++i)
+          by_value[set.Value(sorted[i], combo.property) - low].push_back(sorted[i]);
         for (auto& g : RunPartitioner(combo, std::move(by_value)).Solve()) out.push_back(std::move(g));
       }
     }

@@ -17,8 +17,7 @@ bool IsCombination(const CardSet& set, const Combination& combo, std::span<const
 
 // Calls `emit` once per distinct combination (by card kind) that `cards` hold; the cards
 // passed are in combination order (runs from the lowest value index up).
-void ForEachCombination(const CardSet& set, const Combination& combo,
-                        std::span<const CardId> cards,
+void ForEachCombination(const CardSet& set, const Combination& combo, std::span<const CardId> cards,
                         const std::function<void(std::span<const CardId>)>& emit);
 
 // True when adding `card` to the combination `meld` keeps it one.
@@ -28,7 +27,7 @@ bool Extends(const CardSet& set, const Combination& combo, std::span<const CardI
 void SortForCombination(const CardSet& set, const Combination& combo, std::vector<CardId>& cards);
 
 // Groups `cards` into disjoint combinations covering as many cards as possible; among those,
-// the grouping with the longest combination first (so an octave is seen as one), then the
+// the grouping with the longest combination first (so a full-length run is kept whole), then the
 // fewest groups. Cards left over are not returned.
 std::vector<std::vector<CardId>> BestPartition(const CardSet& set, const Combination& combo,
                                                std::span<const CardId> cards);

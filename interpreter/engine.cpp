@@ -9,12 +9,12 @@
 namespace tapis {
 
 Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance)
-    : config_(std::move(config)),
-      chance_(chance ? std::move(chance) : std::make_shared<SeededChance>()) {
+    : config_(std::move(config)), chance_(chance ? std::move(chance) : std::make_shared<SeededChance>()) {
   const Ruleset& r = rules();
   if (!r.scripts.empty()) scripts_ = std::make_unique<ScriptHost>(r);
   for (const MoveDecl& m : r.moves) {
-    always_can_pass_ = always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
+    always_can_pass_ =
+        always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
   }
   scripts_in_flow_ = scripts_ && (!r.score_function.empty() || !r.events.round_start.empty() ||
                                   !r.events.turn_start.empty() || !r.events.turn_end.empty());
@@ -91,7 +91,8 @@ void Engine::Deal(GameState& s) {
         }
         break;
       case SetupStep::Kind::kMove:
-        for (int i = 0; i < config_->Resolve(step.count); ++i) move_top(from, ZoneSlot(step.to, s.turn_player));
+        for (int i = 0; i < config_->Resolve(step.count); ++i)
+          move_top(from, ZoneSlot(step.to, s.turn_player));
         break;
     }
   }
@@ -180,7 +181,8 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
   ++s.moves_played;
 
   std::string error;
-  if ((fires && !FireTrigger(s, player, performed, answering, error)) || (CheckLastRound(s), !Settle(s, error))) {
+  if ((fires && !FireTrigger(s, player, performed, answering, error)) ||
+      (CheckLastRound(s), !Settle(s, error))) {
     s = backup_;
     return {false, error};
   }
@@ -341,8 +343,10 @@ std::vector<int> Engine::Score(const GameState& s, std::string* error) {
   std::string message;
   const std::vector<int> round = RoundScore(s, message);
   if (!message.empty()) {
-    if (error) *error = message;
-    else throw ScriptError(message);
+    if (error)
+      *error = message;
+    else
+      throw ScriptError(message);
   }
   for (int p = 0; p < s.players; ++p) scores[p] += round[p];
   return scores;
@@ -354,8 +358,10 @@ std::vector<int> Engine::Winners(const GameState& s, const std::vector<int>& sco
   std::vector<int> out;
   for (int p = 0; p < static_cast<int>(scores.size()); ++p) {
     const bool better = !out.empty() && (lowest ? scores[p] < scores[out[0]] : scores[p] > scores[out[0]]);
-    if (out.empty() || better) out = {p};
-    else if (scores[p] == scores[out[0]]) out.push_back(p);
+    if (out.empty() || better)
+      out = {p};
+    else if (scores[p] == scores[out[0]])
+      out.push_back(p);
   }
   return out;
 }

@@ -19,8 +19,8 @@ int ParseSetting(const Parameter& p, const std::string& text) {
       for (size_t i = 0; i < p.choices.size(); ++i) {
         if (p.choices[i] == text) return static_cast<int>(i);
       }
-      throw UsageError(fmt::format("parameter '{}' is one of {}, not '{}'", p.name,
-                                   fmt::join(p.choices, ", "), text));
+      throw UsageError(
+          fmt::format("parameter '{}' is one of {}, not '{}'", p.name, fmt::join(p.choices, ", "), text));
     case Parameter::Type::kInt:
       try {
         size_t used = 0;
@@ -40,8 +40,8 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
     : rules_(std::move(rules)), players_(players) {
   const Ruleset& r = *rules_;
   if (players < r.min_players || players > r.max_players) {
-    throw UsageError(fmt::format("{} is played by {} to {} players, not {}", r.name,
-                                 r.min_players, r.max_players, players));
+    throw UsageError(fmt::format("{} is played by {} to {} players, not {}", r.name, r.min_players,
+                                 r.max_players, players));
   }
   for (const auto& p : r.parameters) {
     auto it = p.by_players.find(players);
@@ -58,7 +58,8 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
     const tapis::Parameter& p = r.parameters[index];
     const int value = ParseSetting(p, text);
     if (value < p.min || value > p.max) {
-      throw UsageError(fmt::format("parameter '{}' must be between {} and {}, not {}", name, p.min, p.max, value));
+      throw UsageError(
+          fmt::format("parameter '{}' must be between {} and {}, not {}", name, p.min, p.max, value));
     }
     parameters_[index] = value;
   }
@@ -86,9 +87,15 @@ std::map<std::string, std::string> GameConfig::Settings() const {
     const auto& p = rules_->parameters[i];
     const int v = parameters_[i];
     switch (p.type) {
-      case Parameter::Type::kBool: out[p.name] = v ? "true" : "false"; break;
-      case Parameter::Type::kChoice: out[p.name] = p.choices[v]; break;
-      case Parameter::Type::kInt: out[p.name] = std::to_string(v); break;
+      case Parameter::Type::kBool:
+        out[p.name] = v ? "true" : "false";
+        break;
+      case Parameter::Type::kChoice:
+        out[p.name] = p.choices[v];
+        break;
+      case Parameter::Type::kInt:
+        out[p.name] = std::to_string(v);
+        break;
     }
   }
   return out;

@@ -1,9 +1,9 @@
 #include "interpreter/game_log.h"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "interpreter/errors.h"
@@ -17,8 +17,11 @@ using nlohmann::json;
 
 std::string WriteGameLog(const GameLog& log) {
   std::string out;
-  json header = {{"tapis", 1}, {"ruleset", log.ruleset}, {"players", log.players},
-                 {"settings", log.settings}, {"seed", log.seed}};
+  json header = {{"tapis", 1},
+                 {"ruleset", log.ruleset},
+                 {"players", log.players},
+                 {"settings", log.settings},
+                 {"seed", log.seed}};
   out += header.dump() + "\n";
   for (const auto& entry : log.moves) {
     out += json{{"player", entry.player + 1}, {"move", entry.move}}.dump() + "\n";
@@ -47,7 +50,8 @@ GameLog ReadGameLog(const std::string& text, const std::string& file) {
     try {
       if (!header) {
         if (!j.is_object() || !j.contains("tapis") || !j.contains("ruleset")) {
-          throw fail("not a tapis log: the first line must hold \"tapis\", \"ruleset\", \"players\" and \"seed\"");
+          throw fail(
+              "not a tapis log: the first line must hold \"tapis\", \"ruleset\", \"players\" and \"seed\"");
         }
         log.ruleset = j.at("ruleset").get<std::string>();
         log.players = j.at("players").get<int>();
@@ -89,12 +93,14 @@ GameState Replay(Engine& engine, const GameLog& log, const std::string& file) {
     const auto& entry = log.moves[i];
     const int line = static_cast<int>(i) + 2;
     if (engine.Actor(state) != entry.player) {
-      throw Error(ErrorKind::kIllegalMove, fmt::format("{}:{}: move '{}' by player {}, but player {} is to play",
-                                                       file, line, entry.move, entry.player + 1, engine.Actor(state) + 1));
+      throw Error(ErrorKind::kIllegalMove,
+                  fmt::format("{}:{}: move '{}' by player {}, but player {} is to play", file, line,
+                              entry.move, entry.player + 1, engine.Actor(state) + 1));
     }
     const ParsedMove parsed = ParseMove(engine, state, entry.move);
     if (!parsed.move) {
-      throw Error(ErrorKind::kIllegalMove, fmt::format("{}:{}: move '{}' is not legal: {}", file, line, entry.move, parsed.error));
+      throw Error(ErrorKind::kIllegalMove,
+                  fmt::format("{}:{}: move '{}' is not legal: {}", file, line, entry.move, parsed.error));
     }
     const ApplyResult result = engine.Apply(state, *parsed.move);
     if (!result.ok) throw ScriptError(result.error);

@@ -15,16 +15,16 @@
 namespace tapis {
 
 struct GameLog {
-  std::string ruleset;                        // name or path, as `tapis play` was given it
+  std::string ruleset;  // name or path, as `tapis play` was given it
   int players = 0;
   std::map<std::string, std::string> settings;
   uint64_t seed = 0;
   struct Entry {
-    int player = 0;                           // 0-based
+    int player = 0;  // 0-based
     std::string move;
   };
   std::vector<Entry> moves;
-  std::optional<std::vector<int>> scores;     // present once the game is over
+  std::optional<std::vector<int>> scores;  // present once the game is over
 };
 
 std::string WriteGameLog(const GameLog& log);

@@ -12,9 +12,9 @@ namespace tapis {
 // One zone instance: a declared zone for the table, for one player, or one created in play.
 // Cards are ordered bottom to top: `cards.back()` is the top of a pile.
 struct Zone {
-  uint8_t decl = 0;     // index into Ruleset::zones
-  int8_t owner = -1;    // seat, or -1 for the table
-  uint16_t label = 0;   // dynamic zones: the number in their label (m1, m2…)
+  uint8_t decl = 0;    // index into Ruleset::zones
+  int8_t owner = -1;   // seat, or -1 for the table
+  uint16_t label = 0;  // dynamic zones: the number in their label (m1, m2…)
   std::vector<CardId> cards;
   bool operator==(const Zone&) const = default;
 };
@@ -23,7 +23,7 @@ struct Zone {
 // of the listed move kinds, `remaining` times, or `stop` when it is optional.
 struct Decision {
   int8_t player = 0;
-  uint32_t moves = 0;          // bit i: move kind i may answer
+  uint32_t moves = 0;  // bit i: move kind i may answer
   int16_t remaining = 1;
   bool optional = false;
   bool costs_actions = false;  // answering uses the turn's actions like a normal move
@@ -31,26 +31,26 @@ struct Decision {
 };
 
 struct GameState {
-  std::vector<Zone> zones;            // fixed instances first, then dynamic ones
-  std::vector<int32_t> variables;     // laid out by GameConfig::VariableSlot
-  std::vector<Decision> decisions;    // the front one is answered first
-  uint64_t rng = 0;                   // the seeded generator's state
+  std::vector<Zone> zones;          // fixed instances first, then dynamic ones
+  std::vector<int32_t> variables;   // laid out by GameConfig::VariableSlot
+  std::vector<Decision> decisions;  // the front one is answered first
+  uint64_t rng = 0;                 // the seeded generator's state
   uint32_t moves_played = 0;
   uint32_t turns = 0;
-  std::vector<int32_t> totals;        // running scores of the match, rounds already counted
-  int16_t last_round_player = -1;     // who was playing when the last round began
-  int16_t declared_winner = -1;       // a script may name the winner (end_game)
+  std::vector<int32_t> totals;     // running scores of the match, rounds already counted
+  int16_t last_round_player = -1;  // who was playing when the last round began
+  int16_t declared_winner = -1;    // a script may name the winner (end_game)
   uint16_t next_label = 1;
-  uint16_t round = 0;                 // 0 for the first round of a match
-  int8_t phase = 0;                   // index into Ruleset::phases
+  uint16_t round = 0;  // 0 for the first round of a match
+  int8_t phase = 0;    // index into Ruleset::phases
   int8_t players = 0;
   int8_t turn_player = 0;
-  int8_t direction = 1;               // +1: to the left (seat order); -1: to the right
+  int8_t direction = 1;  // +1: to the left (seat order); -1: to the right
   int8_t actions_left = 0;
-  bool end_turn = false;              // the last move ends the turn once decisions are done
-  bool round_over = false;            // the round ends once the move is settled
-  bool match_over = false;            // …and with it the match (a script ended the game)
-  bool finished = false;              // the match is over: totals are final
+  bool end_turn = false;    // the last move ends the turn once decisions are done
+  bool round_over = false;  // the round ends once the move is settled
+  bool match_over = false;  // …and with it the match (a script ended the game)
+  bool finished = false;    // the match is over: totals are final
 
   bool operator==(const GameState&) const = default;
 };

@@ -1,188 +1,20 @@
 // The `tapis` table: the narrow API effects use to read and change a game (docs/lua-api.md).
-// Every function runs its C++ body inside Guard, so a misuse becomes a Lua error (with the
-// script's file and line) only after every C++ object of the body is gone.
-#include <lua.hpp>
+// Every function runs its C++ body inside Guard (lua_bridge.h).
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <lua.hpp>
 #include <stdexcept>
 
 #include "interpreter/combination.h"
 #include "interpreter/engine.h"
+#include "interpreter/lua_bridge.h"
 #include "interpreter/script_host.h"
 
 namespace tapis {
 namespace {
 
-struct ApiError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-template <int (*Body)(lua_State*, ScriptContext&)>
-int Guard(lua_State* L) {
-  bool failed = false;
-  int results = 0;
-  {
-    try {
-      ScriptContext* ctx = ScriptHost::From(L).context();
-      if (!ctx) throw ApiError("the tapis API is only available during a game");
-      results = Body(L, *ctx);
-    } catch (const std::exception& e) {
-      luaL_where(L, 1);
-      lua_pushstring(L, e.what());
-      lua_concat(L, 2);
-      failed = true;
-    }
-  }
-  if (failed) return lua_error(L);
-  return results;
-}
-
-const char* FunctionName(lua_State* L) {
-  lua_Debug ar;
-  if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name) return ar.name;
-  return "?";
-}
-
-std::string StringArg(lua_State* L, int index, const char* what) {
-  if (lua_type(L, index) != LUA_TSTRING) {
-    throw ApiError(fmt::format("tapis.{}: argument {} ({}) must be a string", FunctionName(L), index, what));
-  }
-  return lua_tostring(L, index);
-}
-
-long long IntArg(lua_State* L, int index, const char* what) {
-  int ok = 0;
-  const lua_Integer v = lua_tointegerx(L, index, &ok);
-  if (!ok) throw ApiError(fmt::format("tapis.{}: argument {} ({}) must be an integer", FunctionName(L), index, what));
-  return v;
-}
-
-int PlayerArg(lua_State* L, int index, const ScriptContext& ctx) {
-  const long long p = IntArg(L, index, "player");
-  if (p < 1 || p > ctx.state->players) {
-    throw ApiError(fmt::format("tapis.{}: no player {} (players are 1 to {})", FunctionName(L), p, ctx.state->players));
-  }
-  return static_cast<int>(p - 1);
-}
-
-void RequireWritable(lua_State* L, const ScriptContext& ctx) {
-  if (ctx.read_only) throw ApiError(fmt::format("tapis.{}: cannot change the game while scoring", FunctionName(L)));
-}
-
-// A fixed zone from (name[, player]).
-int ZoneArg(lua_State* L, int index, const ScriptContext& ctx) {
-  const Ruleset& r = ctx.engine->rules();
-  const std::string name = StringArg(L, index, "zone");
-  const int decl = r.ZoneIndex(name);
-  if (decl < 0) {
-    std::string names;
-    for (const auto& z : r.zones) names += (names.empty() ? "" : ", ") + z.name;
-    throw ApiError(fmt::format("tapis.{}: unknown zone '{}'; zones are: {}", FunctionName(L), name, names));
-  }
-  if (r.zones[decl].dynamic) throw ApiError(fmt::format("tapis.{}: zone '{}' is created in play; use tapis.melds", FunctionName(L), name));
-  int owner = -1;
-  if (r.zones[decl].owner == Owner::kPlayer) {
-    if (lua_isnoneornil(L, index + 1)) throw ApiError(fmt::format("tapis.{}: zone '{}' belongs to each player; say which player", FunctionName(L), name));
-    owner = PlayerArg(L, index + 1, ctx);
-  }
-  return ctx.engine->ZoneSlot(decl, owner);
-}
-
-int ReadOnlyCard(lua_State* L) { return luaL_error(L, "cards are read-only"); }
-
-const char kCardCache = 0;  // its address keys the registry's table of card proxies
-
-// Cards reach Lua as read-only proxies, built once per card and reused: an empty table
-// whose reads fall through to {id, code, <property> = value}.
-void PushCard(lua_State* L, const CardSet& set, CardId card) {
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kCardCache);
-  if (lua_rawgeti(L, -1, card + 1) != LUA_TNIL) {
-    lua_remove(L, -2);
-    return;
-  }
-  lua_pop(L, 1);
-  const auto& props = set.catalog().properties();
-  lua_createtable(L, 0, 0);  // the proxy
-  lua_createtable(L, 0, 2);  // its metatable
-  lua_createtable(L, 0, static_cast<int>(props.size()) + 2);
-  lua_pushinteger(L, card);
-  lua_setfield(L, -2, "id");
-  lua_pushstring(L, set.Code(card).c_str());
-  lua_setfield(L, -2, "code");
-  for (size_t p = 0; p < props.size(); ++p) {
-    const int v = set.Value(card, static_cast<int>(p));
-    if (v == kNoValue) continue;
-    lua_pushstring(L, props[p].values[v].c_str());
-    lua_setfield(L, -2, props[p].name.c_str());
-  }
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, ReadOnlyCard);
-  lua_setfield(L, -2, "__newindex");
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, -3, card + 1);  // cache[card + 1] = proxy
-  lua_remove(L, -2);
-}
-
-void PushCards(lua_State* L, const CardSet& set, std::span<const CardId> cards) {
-  lua_createtable(L, static_cast<int>(cards.size()), 0);
-  for (size_t i = 0; i < cards.size(); ++i) {
-    PushCard(L, set, cards[i]);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
-}
-
-CardId CardArg(lua_State* L, int index, const ScriptContext& ctx) {
-  long long id = -1;
-  if (lua_istable(L, index)) {
-    lua_getfield(L, index, "id");
-    int ok = 0;
-    id = lua_tointegerx(L, -1, &ok);
-    lua_pop(L, 1);
-    if (!ok) id = -1;
-  } else if (lua_isinteger(L, index)) {
-    id = lua_tointeger(L, index);
-  }
-  if (id < 0 || id >= ctx.engine->cards().size()) {
-    throw ApiError(fmt::format("tapis.{}: argument {} must be a card (a table from tapis.cards)", FunctionName(L), index));
-  }
-  return static_cast<CardId>(id);
-}
-
-std::vector<CardId> CardListArg(lua_State* L, int index, const ScriptContext& ctx) {
-  if (!lua_istable(L, index)) throw ApiError(fmt::format("tapis.{}: argument {} must be a list of cards", FunctionName(L), index));
-  std::vector<CardId> out;
-  const lua_Integer n = luaL_len(L, index);
-  for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, index, i);
-    out.push_back(CardArg(L, lua_gettop(L), ctx));
-    lua_pop(L, 1);
-  }
-  return out;
-}
-
-const Combination& CombinationArg(lua_State* L, int index, const ScriptContext& ctx) {
-  const Ruleset& r = ctx.engine->rules();
-  const std::string name = StringArg(L, index, "combination");
-  const int c = r.CombinationIndex(name);
-  if (c < 0) throw ApiError(fmt::format("tapis.{}: unknown combination '{}'", FunctionName(L), name));
-  return r.combinations[c];
-}
-
-// (name, …) with the player, for a per-player variable, at `player_index`.
-int VariableSlotArg(lua_State* L, const ScriptContext& ctx, int player_index) {
-  const Ruleset& r = ctx.engine->rules();
-  const std::string name = StringArg(L, 1, "variable");
-  const int v = r.VariableIndex(name);
-  if (v < 0) throw ApiError(fmt::format("tapis.{}: unknown variable '{}'; declare it under 'variables:'", FunctionName(L), name));
-  int owner = -1;
-  if (r.variables[v].owner == Owner::kPlayer) {
-    if (lua_isnoneornil(L, player_index)) throw ApiError(fmt::format("tapis.{}: variable '{}' belongs to each player; say which player", FunctionName(L), name));
-    owner = PlayerArg(L, player_index, ctx);
-  }
-  return ctx.engine->config().VariableSlot(v, owner);
-}
+using namespace lua;
 
 // --- reading ---------------------------------------------------------------------------
 
@@ -234,7 +66,8 @@ int Melds(lua_State* L, ScriptContext& ctx) {
   const Ruleset& r = ctx.engine->rules();
   const std::string name = StringArg(L, 1, "zone");
   const int decl = r.ZoneIndex(name);
-  if (decl < 0 || !r.zones[decl].dynamic) throw ApiError(fmt::format("tapis.melds: '{}' is not a zone created in play", name));
+  if (decl < 0 || !r.zones[decl].dynamic)
+    throw ApiError(fmt::format("tapis.melds: '{}' is not a zone created in play", name));
   const int owner = lua_isnoneornil(L, 2) ? -2 : PlayerArg(L, 2, ctx);
   lua_newtable(L);
   int i = 0;
@@ -281,16 +114,24 @@ int Param(lua_State* L, ScriptContext& ctx) {
   if (i < 0) throw ApiError(fmt::format("tapis.param: unknown parameter '{}'", name));
   const int v = ctx.engine->config().ParameterValue(i);
   switch (r.parameters[i].type) {
-    case Parameter::Type::kBool: lua_pushboolean(L, v); break;
-    case Parameter::Type::kChoice: lua_pushstring(L, r.parameters[i].choices[v].c_str()); break;
-    case Parameter::Type::kInt: lua_pushinteger(L, v); break;
+    case Parameter::Type::kBool:
+      lua_pushboolean(L, v);
+      break;
+    case Parameter::Type::kChoice:
+      lua_pushstring(L, r.parameters[i].choices[v].c_str());
+      break;
+    case Parameter::Type::kInt:
+      lua_pushinteger(L, v);
+      break;
   }
   return 1;
 }
 
 int LastPlayer(lua_State* L, ScriptContext& ctx) {
-  if (ctx.state->last_round_player < 0) lua_pushnil(L);
-  else lua_pushinteger(L, ctx.state->last_round_player + 1);
+  if (ctx.state->last_round_player < 0)
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, ctx.state->last_round_player + 1);
   return 1;
 }
 
@@ -325,8 +166,10 @@ int Total(lua_State* L, ScriptContext& ctx) {
 
 int Phase(lua_State* L, ScriptContext& ctx) {
   const auto& phases = ctx.engine->rules().phases;
-  if (phases.empty()) lua_pushnil(L);
-  else lua_pushstring(L, phases[ctx.state->phase].c_str());
+  if (phases.empty())
+    lua_pushnil(L);
+  else
+    lua_pushstring(L, phases[ctx.state->phase].c_str());
   return 1;
 }
 
@@ -336,8 +179,10 @@ int Set(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const int slot = VariableSlotArg(L, ctx, 3);  // tapis.set(name, value[, player])
   long long v = 0;
-  if (lua_isboolean(L, 2)) v = lua_toboolean(L, 2);
-  else v = IntArg(L, 2, "value");
+  if (lua_isboolean(L, 2))
+    v = lua_toboolean(L, 2);
+  else
+    v = IntArg(L, 2, "value");
   ctx.state->variables[slot] = static_cast<int32_t>(v);
   return 0;
 }
@@ -375,7 +220,8 @@ int Ask(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   Decision d;
   d.player = static_cast<int8_t>(PlayerArg(L, 1, ctx));
-  if (!lua_istable(L, 2)) throw ApiError("tapis.ask: argument 2 must be a table {moves = {...}, count = n, optional = bool}");
+  if (!lua_istable(L, 2))
+    throw ApiError("tapis.ask: argument 2 must be a table {moves = {...}, count = n, optional = bool}");
   const Ruleset& r = ctx.engine->rules();
   lua_getfield(L, 2, "moves");
   if (lua_isstring(L, -1)) {
@@ -411,7 +257,8 @@ int Ask(lua_State* L, ScriptContext& ctx) {
 int Actions(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const long long delta = IntArg(L, 1, "actions");
-  ctx.state->actions_left = static_cast<int8_t>(std::clamp<long long>(ctx.state->actions_left + delta, 0, 100));
+  ctx.state->actions_left =
+      static_cast<int8_t>(std::clamp<long long>(ctx.state->actions_left + delta, 0, 100));
   lua_pushinteger(L, ctx.state->actions_left);
   return 1;
 }
@@ -447,24 +294,34 @@ int EndGame(lua_State* L, ScriptContext& ctx) {
 }  // namespace
 
 void OpenTapisApi(lua_State* L) {
-  static const luaL_Reg kFunctions[] = {
-      {"players", Guard<Players>},       {"current", Guard<Current>},
-      {"next_player", Guard<NextPlayer>}, {"cards", Guard<Cards>},
-      {"count", Guard<Count>},           {"melds", Guard<Melds>},
-      {"move_info", Guard<MoveInfo>},    {"get", Guard<Get>},
-      {"param", Guard<Param>},           {"last_player", Guard<LastPlayer>},
-      {"runs", Guard<Runs>},             {"is_combination", Guard<IsCombinationApi>},
-      {"set", Guard<Set>},               {"move", Guard<MoveApi>},
-      {"draw", Guard<Draw>},             {"ask", Guard<Ask>},
-      {"actions", Guard<Actions>},       {"reverse", Guard<Reverse>},
-      {"end_game", Guard<EndGame>},      {"end_round", Guard<EndRound>},
-      {"round", Guard<Round>},           {"total", Guard<Total>},
-      {"phase", Guard<Phase>},           {"set_phase", Guard<SetPhase>},
-      {nullptr, nullptr}};
+  static const luaL_Reg kFunctions[] = {{"players", Guard<Players>},
+                                        {"current", Guard<Current>},
+                                        {"next_player", Guard<NextPlayer>},
+                                        {"cards", Guard<Cards>},
+                                        {"count", Guard<Count>},
+                                        {"melds", Guard<Melds>},
+                                        {"move_info", Guard<MoveInfo>},
+                                        {"get", Guard<Get>},
+                                        {"param", Guard<Param>},
+                                        {"last_player", Guard<LastPlayer>},
+                                        {"runs", Guard<Runs>},
+                                        {"is_combination", Guard<IsCombinationApi>},
+                                        {"set", Guard<Set>},
+                                        {"move", Guard<MoveApi>},
+                                        {"draw", Guard<Draw>},
+                                        {"ask", Guard<Ask>},
+                                        {"actions", Guard<Actions>},
+                                        {"reverse", Guard<Reverse>},
+                                        {"end_game", Guard<EndGame>},
+                                        {"end_round", Guard<EndRound>},
+                                        {"round", Guard<Round>},
+                                        {"total", Guard<Total>},
+                                        {"phase", Guard<Phase>},
+                                        {"set_phase", Guard<SetPhase>},
+                                        {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   lua_setglobal(L, "tapis");
-  lua_newtable(L);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kCardCache);
+  OpenCardCache(L);
 }
 
 }  // namespace tapis

@@ -14,9 +14,9 @@ inline constexpr int kMaxMoveCards = 16;
 inline constexpr uint8_t kStopMove = 255;  // declines an optional decision
 
 struct Move {
-  uint8_t kind = 0;      // index into Ruleset::moves, or kStopMove
-  uint8_t count = 0;     // cards used
-  int16_t zone = -1;     // extend: the zone instance the card goes onto
+  uint8_t kind = 0;   // index into Ruleset::moves, or kStopMove
+  uint8_t count = 0;  // cards used
+  int16_t zone = -1;  // extend: the zone instance the card goes onto
   std::array<CardId, kMaxMoveCards> cards{};
 
   std::span<const CardId> Cards() const { return {cards.data(), count}; }

@@ -10,8 +10,7 @@ namespace {
 
 // True when a card of the same kind as `card` is already offered by a move of `kind`
 // (two packs hold two 7H; offering both would be the same move twice).
-bool AlreadyOffered(const CardSet& set, const std::vector<Move>& out, size_t first, CardId card,
-                    int zone) {
+bool AlreadyOffered(const CardSet& set, const std::vector<Move>& out, size_t first, CardId card, int zone) {
   const int k = set.Kind(card);
   for (size_t i = first; i < out.size(); ++i) {
     if (set.Kind(out[i].cards[0]) == k && out[i].zone == zone) return true;
@@ -78,13 +77,12 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, bool in
       }
       case MoveType::kMeld: {
         const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
-        ForEachCombination(set, r.combinations[m.combination], hand,
-                           [&](std::span<const CardId> cards) {
-                             if (cards.size() > kMaxMoveCards) return;
-                             Move move = base;
-                             for (CardId c : cards) move.Add(c);
-                             out.push_back(move);
-                           });
+        ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {
+          if (cards.size() > kMaxMoveCards) return;
+          Move move = base;
+          for (CardId c : cards) move.Add(c);
+          out.push_back(move);
+        });
         break;
       }
       case MoveType::kExtend: {

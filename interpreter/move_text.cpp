@@ -84,11 +84,13 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
                                         fmt::join(kinds_now, ", "), state.decisions.front().remaining)};
     }
     if (kind >= 0 && r.moves[kind].cost > state.actions_left) {
-      return {std::nullopt, fmt::format("'{}' needs {} action(s) and {} left this turn", name, r.moves[kind].cost, state.actions_left)};
+      return {std::nullopt, fmt::format("'{}' needs {} action(s) and {} left this turn", name,
+                                        r.moves[kind].cost, state.actions_left)};
     }
     if (kind < 0 || !r.moves[kind].in_turn || r.moves[kind].type == MoveType::kPass ||
         r.moves[kind].type == MoveType::kDraw) {
-      return {std::nullopt, fmt::format("'{}' is not possible now; moves now: {}", name, fmt::join(kinds_now, ", "))};
+      return {std::nullopt,
+              fmt::format("'{}' is not possible now; moves now: {}", name, fmt::join(kinds_now, ", "))};
     }
     // Otherwise the cards say why (not in hand, not a sequence…).
   }
@@ -114,10 +116,13 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   if (decl.type == MoveType::kMeld && decl.combination >= 0 &&
       !IsCombination(engine.cards(), r.combinations[decl.combination], cards)) {
     const auto& combo = r.combinations[decl.combination];
-    return {std::nullopt, fmt::format("those {} cards are not a {} ({} to {} cards)", cards.size(), combo.name, combo.min, combo.max)};
+    return {std::nullopt, fmt::format("those {} cards are not a {} ({} to {} cards)", cards.size(),
+                                      combo.name, combo.min, combo.max)};
   }
   if (decl.type == MoveType::kExtend) {
-    return {std::nullopt, fmt::format("'{}' does not extend a meld you may add to; try: extend CARD LABEL (labels are shown with the melds)", std::string(text))};
+    return {std::nullopt, fmt::format("'{}' does not extend a meld you may add to; try: extend CARD LABEL "
+                                      "(labels are shown with the melds)",
+                                      std::string(text))};
   }
   return {std::nullopt, fmt::format("'{}' is not legal now", std::string(text))};
 }

@@ -1,6 +1,7 @@
 #include "interpreter/position.h"
 
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "interpreter/errors.h"
@@ -26,7 +27,9 @@ json Codes(const Engine& engine, const std::vector<CardId>& cards) {
 }
 
 json Header(const Engine& engine) {
-  return {{"tapis_position", 1}, {"ruleset", engine.rules().name}, {"players", engine.config().players()},
+  return {{"tapis_position", 1},
+          {"ruleset", engine.rules().name},
+          {"players", engine.config().players()},
           {"settings", engine.config().Settings()}};
 }
 
@@ -61,8 +64,10 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
     if (static_cast<int>(z) < engine.config().FixedZoneCount()) {
       zones[FixedZoneKey(r, zone)] = Codes(engine, zone.cards);
     } else {
-      created.push_back({{"zone", r.zones[zone.decl].name}, {"owner", zone.owner + 1},
-                         {"label", zone.label}, {"cards", Codes(engine, zone.cards)}});
+      created.push_back({{"zone", r.zones[zone.decl].name},
+                         {"owner", zone.owner + 1},
+                         {"label", zone.label},
+                         {"cards", Codes(engine, zone.cards)}});
     }
   }
   j["zones"] = zones;
@@ -71,7 +76,9 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
   for (size_t v = 0; v < r.variables.size(); ++v) {
     const int count = r.variables[v].owner == Owner::kPlayer ? s.players : 1;
     for (int p = 0; p < count; ++p) {
-      const std::string key = r.variables[v].owner == Owner::kPlayer ? fmt::format("{} {}", r.variables[v].name, p + 1) : r.variables[v].name;
+      const std::string key = r.variables[v].owner == Owner::kPlayer
+                                  ? fmt::format("{} {}", r.variables[v].name, p + 1)
+                                  : r.variables[v].name;
       vars[key] = s.variables[engine.config().VariableSlot(static_cast<int>(v), p)];
     }
   }
@@ -82,8 +89,11 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
     for (size_t k = 0; k < r.moves.size(); ++k) {
       if (d.moves & (1u << k)) kinds.push_back(r.moves[k].name);
     }
-    decisions.push_back({{"player", d.player + 1}, {"moves", kinds}, {"remaining", d.remaining},
-                         {"optional", d.optional}, {"costs_actions", d.costs_actions}});
+    decisions.push_back({{"player", d.player + 1},
+                         {"moves", kinds},
+                         {"remaining", d.remaining},
+                         {"optional", d.optional},
+                         {"costs_actions", d.costs_actions}});
   }
   j["decisions"] = decisions;
   return j.dump(2) + "\n";
@@ -95,7 +105,8 @@ std::unique_ptr<Engine> EngineForPosition(const std::string& text, const std::st
     auto rules = LoadRuleset(FindRuleset(j.at("ruleset").get<std::string>()));
     std::map<std::string, std::string> settings;
     if (j.contains("settings")) settings = j.at("settings").get<std::map<std::string, std::string>>();
-    return std::make_unique<Engine>(std::make_shared<GameConfig>(rules, j.at("players").get<int>(), settings));
+    return std::make_unique<Engine>(
+        std::make_shared<GameConfig>(rules, j.at("players").get<int>(), settings));
   } catch (const json::exception& e) {
     throw IoError(fmt::format("{}: not a position file ({})", file, e.what()));
   }
@@ -118,7 +129,8 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     if (r.zones[d].dynamic) continue;
     const int count = r.zones[d].owner == Owner::kPlayer ? n : 1;
     for (int p = 0; p < count; ++p) {
-      s.zones.push_back({static_cast<uint8_t>(d), static_cast<int8_t>(r.zones[d].owner == Owner::kPlayer ? p : -1), 0, {}});
+      s.zones.push_back(
+          {static_cast<uint8_t>(d), static_cast<int8_t>(r.zones[d].owner == Owner::kPlayer ? p : -1), 0, {}});
     }
   }
   std::vector<bool> used(engine.cards().size(), false);
@@ -144,18 +156,22 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
           for (const auto& [k, z] : keys) names.push_back(k);
           throw fail(fmt::format("unknown zone '{}'; zones are: {}", key, fmt::join(names, ", ")));
         }
-        for (const auto& code : cards) s.zones[it->second].cards.push_back(take_card(code.get<std::string>()));
+        for (const auto& code : cards)
+          s.zones[it->second].cards.push_back(take_card(code.get<std::string>()));
       }
     }
     uint16_t next_label = 1;
     if (j.contains("created_zones")) {
       for (const auto& c : j.at("created_zones")) {
         const int decl = r.ZoneIndex(c.at("zone").get<std::string>());
-        if (decl < 0 || !r.zones[decl].dynamic) throw fail(fmt::format("'{}' is not a zone created in play", c.at("zone").get<std::string>()));
+        if (decl < 0 || !r.zones[decl].dynamic)
+          throw fail(fmt::format("'{}' is not a zone created in play", c.at("zone").get<std::string>()));
         const int owner = c.at("owner").get<int>();
         if (owner < 1 || owner > n) throw fail(fmt::format("no player {}", owner));
-        Zone zone{static_cast<uint8_t>(decl), static_cast<int8_t>(owner - 1),
-                  c.contains("label") ? c.at("label").get<uint16_t>() : next_label, {}};
+        Zone zone{static_cast<uint8_t>(decl),
+                  static_cast<int8_t>(owner - 1),
+                  c.contains("label") ? c.at("label").get<uint16_t>() : next_label,
+                  {}};
         next_label = static_cast<uint16_t>(std::max<int>(next_label, zone.label + 1));
         for (const auto& code : c.at("cards")) zone.cards.push_back(take_card(code.get<std::string>()));
         s.zones.push_back(std::move(zone));
@@ -172,7 +188,8 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     s.variables.assign(engine.config().VariableCount(), 0);
     for (size_t v = 0; v < r.variables.size(); ++v) {
       const int count = r.variables[v].owner == Owner::kPlayer ? n : 1;
-      for (int p = 0; p < count; ++p) s.variables[engine.config().VariableSlot(static_cast<int>(v), p)] = r.variables[v].initial;
+      for (int p = 0; p < count; ++p)
+        s.variables[engine.config().VariableSlot(static_cast<int>(v), p)] = r.variables[v].initial;
     }
     if (j.contains("variables")) {
       for (const auto& [key, value] : j.at("variables").items()) {
@@ -205,8 +222,13 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     s.actions_left = static_cast<int8_t>(j.value("actions", engine.config().Resolve(r.actions_per_turn)));
     s.end_turn = j.value("end_turn", false);
     s.finished = j.value("finished", false);
-    s.last_round_player = static_cast<int16_t>(j.contains("last_round_player") && !j["last_round_player"].is_null() ? j["last_round_player"].get<int>() - 1 : -1);
-    s.declared_winner = static_cast<int16_t>(j.contains("declared_winner") && !j["declared_winner"].is_null() ? j["declared_winner"].get<int>() - 1 : -1);
+    s.last_round_player =
+        static_cast<int16_t>(j.contains("last_round_player") && !j["last_round_player"].is_null()
+                                 ? j["last_round_player"].get<int>() - 1
+                                 : -1);
+    s.declared_winner = static_cast<int16_t>(j.contains("declared_winner") && !j["declared_winner"].is_null()
+                                                 ? j["declared_winner"].get<int>() - 1
+                                                 : -1);
     s.rng = j.value("rng", uint64_t{1});
     s.moves_played = j.value("moves_played", 0u);
     s.turns = j.value("turns", 0u);

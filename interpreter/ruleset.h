@@ -23,8 +23,8 @@ struct Parameter {
   std::string description;
   Type type = Type::kInt;
   int default_value = 0;
-  std::map<int, int> by_players;      // default overridden for these player counts
-  std::vector<std::string> choices;   // kChoice: value is an index into this list
+  std::map<int, int> by_players;     // default overridden for these player counts
+  std::vector<std::string> choices;  // kChoice: value is an index into this list
   int min = INT32_MIN, max = INT32_MAX;
 };
 
@@ -45,8 +45,8 @@ struct Combination {
   enum class Kind { kRun, kSet };
   std::string name;
   Kind kind = Kind::kRun;
-  int property = -1;                 // the ordered property runs follow / sets share
-  std::vector<int> same;             // properties every card must share
+  int property = -1;      // the ordered property runs follow / sets share
+  std::vector<int> same;  // properties every card must share
   int min = 3, max = 64;
 };
 
@@ -57,8 +57,8 @@ struct CardFilter {
 };
 
 struct Trigger {
-  std::string function;             // Lua function in the ruleset's scripts
-  std::vector<CardFilter> when;     // empty: always
+  std::string function;          // Lua function in the ruleset's scripts
+  std::vector<CardFilter> when;  // empty: always
 };
 
 enum class MoveType { kDraw, kTake, kMeld, kExtend, kPass };
@@ -67,15 +67,15 @@ struct MoveDecl {
   std::string name;
   std::string description;
   MoveType type = MoveType::kPass;
-  int from = -1;                    // zone declaration index
+  int from = -1;  // zone declaration index
   int to = -1;
-  int refill_from = -1;             // after taking, refill `from` with the top of this zone
+  int refill_from = -1;  // after taking, refill `from` with the top of this zone
   int combination = -1;
-  int cost = 1;                     // actions used
+  int cost = 1;  // actions used
   bool ends_turn = false;
-  IntValue onto_others{0, -1};      // extend: also onto other players' zones (bool)
-  bool in_turn = true;              // offered on the player's own turn (not only as a decision)
-  uint32_t phases = ~0u;            // bit i: offered in phase i (all phases by default)
+  IntValue onto_others{0, -1};  // extend: also onto other players' zones (bool)
+  bool in_turn = true;          // offered on the player's own turn (not only as a decision)
+  uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
   Trigger then;
 };
 
@@ -88,10 +88,10 @@ struct Events {
 
 // A match of several rounds with running totals. One round by default.
 struct MatchDecl {
-  IntValue rounds{1, -1};           // at most this many rounds
-  IntValue target{0, -1};           // > 0: the match ends after a round where a total reaches it
-  bool lowest_wins = false;         // the lowest total wins (penalty points)
-  bool rotate_first = true;         // each round starts one seat further along
+  IntValue rounds{1, -1};    // at most this many rounds
+  IntValue target{0, -1};    // > 0: the match ends after a round where a total reaches it
+  bool lowest_wins = false;  // the lowest total wins (penalty points)
+  bool rotate_first = true;  // each round starts one seat further along
 };
 
 struct SetupStep {
@@ -118,11 +118,11 @@ struct Ruleset {
   std::string name;
   std::string title;
   std::string description;
-  std::string file;          // the YAML file, for messages
+  std::string file;  // the YAML file, for messages
   int min_players = 2, max_players = 2;
 
   Catalog catalog;
-  std::vector<int> deck_kinds;       // one pack; repeated `deck_copies` times
+  std::vector<int> deck_kinds;  // one pack; repeated `deck_copies` times
   IntValue deck_copies{1, -1};
   int deck_zone = -1;
 
@@ -133,13 +133,13 @@ struct Ruleset {
   std::vector<SetupStep> setup;
   std::vector<VariableDecl> variables;
 
-  std::vector<std::string> phases;   // empty: one phase; else rounds start in the first
+  std::vector<std::string> phases;  // empty: one phase; else rounds start in the first
   Events events;
   MatchDecl match;
 
   IntValue actions_per_turn{1, -1};
-  int first_player = 0;              // seat (0-based) that plays first
-  int last_round_when_empty = -1;    // zone whose emptying starts the last round
+  int first_player = 0;            // seat (0-based) that plays first
+  int last_round_when_empty = -1;  // zone whose emptying starts the last round
 
   std::string score_function;
   std::vector<ScriptFile> scripts;

@@ -33,7 +33,8 @@ std::vector<RulesetEntry> ListRulesets() {
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
       if (entry.path().extension() != ".yaml") continue;
       const std::string name = entry.path().stem().string();
-      const bool shadowed = std::any_of(out.begin(), out.end(), [&](const auto& e) { return e.name == name; });
+      const bool shadowed =
+          std::any_of(out.begin(), out.end(), [&](const auto& e) { return e.name == name; });
       if (!shadowed) here.push_back({name, entry.path().string()});
     }
     std::sort(here.begin(), here.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
@@ -50,8 +51,8 @@ std::string FindRuleset(const std::string& name_or_path) {
   }
   std::vector<std::string> names;
   for (const auto& entry : ListRulesets()) names.push_back(entry.name);
-  throw IoError(fmt::format("no ruleset '{}'; known rulesets: {} (or give a path to a .yaml file)", name_or_path,
-                            fmt::join(names, ", ")));
+  throw IoError(fmt::format("no ruleset '{}'; known rulesets: {} (or give a path to a .yaml file)",
+                            name_or_path, fmt::join(names, ", ")));
 }
 
 }  // namespace tapis

@@ -1,51 +1,21 @@
 #include "interpreter/ruleset_loader.h"
 
-#include <yaml-cpp/yaml.h>
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <sstream>
 
+#include "interpreter/card_loader.h"
 #include "interpreter/errors.h"
 #include "interpreter/script_host.h"
+#include "interpreter/yaml_reader.h"
 
 namespace tapis {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string Join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
-  return out;
-}
-
-size_t EditDistance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
-// "did you mean 'turn'?" when one name is a typo away, else "expected one of: …".
-std::string Suggest(const std::string& wrong, const std::vector<std::string>& names, const char* list_intro) {
-  for (const auto& name : names) {
-    if (EditDistance(wrong, name) <= (name.size() <= 3 ? 1u : 2u)) {
-      return fmt::format("did you mean '{}'?", name);
-    }
-  }
-  return fmt::format("{}: {}", list_intro, Join(names));
-}
 
 template <typename T>
 std::vector<std::string> Names(const std::vector<T>& items) {
@@ -55,24 +25,24 @@ std::vector<std::string> Names(const std::vector<T>& items) {
 }
 
 // Walks the YAML tree, remembering the file so every message can say where.
-class Loader {
+class Loader : private YamlReader {
  public:
-  Loader(std::string file, std::string directory) : file_(std::move(file)), dir_(std::move(directory)) {}
+  Loader(std::string file, std::string directory) : YamlReader(std::move(file)), dir_(std::move(directory)) {}
 
   std::shared_ptr<const Ruleset> Load(const YAML::Node& root) {
     auto rules = std::make_shared<Ruleset>();
     r_ = rules.get();
     r_->file = file_;
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
-    CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards",
-                     "zones", "combinations", "variables", "setup", "turn", "phases", "moves",
-                     "on", "match", "scripts", "score"});
+    CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards", "zones",
+                     "combinations", "variables", "setup", "turn", "phases", "moves", "on", "match",
+                     "scripts", "score"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
     ReadPlayers(Required(root, "players"));
     if (root["parameters"]) ReadParameters(root["parameters"]);
-    ReadCards(Required(root, "cards"));
+    ReadCards(*this, Required(root, "cards"), *r_);
     ReadZones(Required(root, "zones"));
     if (root["combinations"]) ReadCombinations(root["combinations"]);
     if (root["variables"]) ReadVariables(root["variables"]);
@@ -90,52 +60,6 @@ class Loader {
   }
 
  private:
-  [[noreturn]] void Fail(const YAML::Node& node, const std::string& message) const {
-    const YAML::Mark mark = node.Mark();
-    if (mark.line < 0) throw RulesError(fmt::format("{}: {}", file_, message));
-    throw RulesError(fmt::format("{}:{}:{}: {}", file_, mark.line + 1, mark.column + 1, message));
-  }
-
-  void CheckKeys(const YAML::Node& map, std::initializer_list<const char*> allowed) const {
-    if (!map.IsMap()) Fail(map, "expected a map");
-    for (const auto& entry : map) {
-      const auto key = entry.first.as<std::string>();
-      bool known = false;
-      std::vector<std::string> names;
-      for (const char* a : allowed) {
-        known = known || key == a;
-        names.emplace_back(a);
-      }
-      if (!known) Fail(entry.first, fmt::format("unknown key '{}'; {}", key, Suggest(key, names, "expected one of")));
-    }
-  }
-
-  YAML::Node Required(const YAML::Node& map, const char* key) const {
-    if (!map.IsMap()) Fail(map, fmt::format("expected a map with '{}'", key));
-    YAML::Node node = map[key];
-    if (!node) Fail(map, fmt::format("missing key '{}'", key));
-    return node;
-  }
-
-  template <typename T>
-  T Optional(const YAML::Node& map, const char* key, T fallback) const {
-    if (!map[key]) return fallback;
-    return As<T>(map[key]);
-  }
-
-  template <typename T>
-  T As(const YAML::Node& node) const {
-    try {
-      if (!node.IsScalar()) throw YAML::BadConversion(node.Mark());
-      return node.as<T>();
-    } catch (const YAML::BadConversion&) {
-      const char* what = std::is_same_v<T, bool> ? "true or false"
-                         : std::is_integral_v<T> ? "an integer"
-                                                 : "a text";
-      Fail(node, fmt::format("expected {}", what));
-    }
-  }
-
   std::string FunctionName(const YAML::Node& node) {
     auto name = As<std::string>(node);
     functions_.push_back({name, node});
@@ -145,29 +69,13 @@ class Loader {
   int Zone(const YAML::Node& node) const {
     const auto name = As<std::string>(node);
     const int index = r_->ZoneIndex(name);
-    if (index < 0) Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, Names(r_->zones), "zones are")));
+    if (index < 0)
+      Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, Names(r_->zones), "zones are")));
     return index;
   }
 
-  int PropertyOf(const YAML::Node& node) const {
-    const auto name = As<std::string>(node);
-    const int index = r_->catalog.PropertyIndex(name);
-    if (index < 0) {
-      Fail(node, fmt::format("unknown card property '{}'; properties are: {}", name,
-                             r_->catalog.PropertyNames()));
-    }
-    return index;
-  }
-
-  IntValue Int(const YAML::Node& node) const {
-    if (node.IsScalar() && node.Scalar().size() > 1 && node.Scalar()[0] == '$') {
-      const auto name = node.Scalar().substr(1);
-      const int index = r_->ParameterIndex(name);
-      if (index < 0) Fail(node, fmt::format("unknown parameter '{}'; parameters are: {}", name, Join(Names(r_->parameters))));
-      return {0, index};
-    }
-    return {As<int>(node), -1};
-  }
+  int PropertyOf(const YAML::Node& node) const { return ReadProperty(*this, node, r_->catalog); }
+  IntValue Int(const YAML::Node& node) const { return ReadIntValue(*this, node, *r_); }
 
   void ReadPlayers(const YAML::Node& node) {
     CheckKeys(node, {"min", "max"});
@@ -202,7 +110,9 @@ class Loader {
         for (const auto& c : Required(spec, "choices")) p.choices.push_back(As<std::string>(c));
         const auto def = As<std::string>(Required(spec, "default"));
         auto it = std::find(p.choices.begin(), p.choices.end(), def);
-        if (it == p.choices.end()) Fail(spec["default"], fmt::format("default '{}' is not one of the choices: {}", def, Join(p.choices)));
+        if (it == p.choices.end())
+          Fail(spec["default"],
+               fmt::format("default '{}' is not one of the choices: {}", def, Join(p.choices)));
         p.default_value = static_cast<int>(it - p.choices.begin());
         p.min = 0;
         p.max = static_cast<int>(p.choices.size()) - 1;
@@ -216,98 +126,7 @@ class Loader {
     }
   }
 
-  void ReadCards(const YAML::Node& node) {
-    CheckKeys(node, {"properties", "code", "pack", "copies", "into"});
-    const YAML::Node props = Required(node, "properties");
-    if (!props.IsMap()) Fail(props, "properties: expected a map of property: [values in order]");
-    for (const auto& entry : props) {
-      Property p;
-      p.name = entry.first.as<std::string>();
-      if (!entry.second.IsSequence()) Fail(entry.second, fmt::format("property '{}': expected a list of values", p.name));
-      for (const auto& v : entry.second) p.values.push_back(As<std::string>(v));
-      r_->catalog.AddProperty(std::move(p));
-    }
-    const auto code = Optional(node, "code", std::string());
-    const YAML::Node pack = Required(node, "pack");
-    const YAML::Node code_node = node["code"] ? node["code"] : node;
-    if (pack.IsScalar() && pack.Scalar() == "every") {
-      AddEveryKind(code, code_node);
-    } else if (pack.IsSequence()) {
-      for (const auto& card : pack) AddListedKind(card, code);
-    } else {
-      Fail(pack, "pack: expected 'every' (each combination of property values) or a list of cards");
-    }
-    r_->deck_copies = node["copies"] ? Int(node["copies"]) : IntValue{1, -1};
-  }
-
-  // "into" names a zone, so it is read after the zones.
   void ReadCardsInto(const YAML::Node& node) { r_->deck_zone = Zone(Required(node, "into")); }
-
-  std::string CodeFor(const std::string& pattern, const std::vector<int>& values, const YAML::Node& where) {
-    std::string out;
-    for (size_t i = 0; i < pattern.size(); ++i) {
-      if (pattern[i] != '{') {
-        out += pattern[i];
-        continue;
-      }
-      const size_t close = pattern.find('}', i);
-      if (close == std::string::npos) Fail(where, "code: unclosed '{'");
-      const std::string name = pattern.substr(i + 1, close - i - 1);
-      const int prop = r_->catalog.PropertyIndex(name);
-      if (prop < 0) Fail(where, fmt::format("code: unknown property '{}'; properties are: {}", name, r_->catalog.PropertyNames()));
-      if (values[prop] != kNoValue) out += r_->catalog.properties()[prop].values[values[prop]];
-      i = close;
-    }
-    return out;
-  }
-
-  void AddKind(const std::string& code, std::vector<int> values, const YAML::Node& where) {
-    if (code.empty()) Fail(where, "a card needs a code (give 'code' a pattern such as \"{rank}{suit}\")");
-    if (code.find(' ') != std::string::npos) Fail(where, fmt::format("card code '{}' must not contain spaces", code));
-    if (auto existing = r_->catalog.KindByCode(code)) {
-      if (r_->catalog.kind(*existing).values != values) Fail(where, fmt::format("two different cards share the code '{}'", code));
-      r_->deck_kinds.push_back(*existing);
-      return;
-    }
-    r_->deck_kinds.push_back(r_->catalog.AddKind({code, std::move(values)}));
-  }
-
-  void AddEveryKind(const std::string& code, const YAML::Node& where) {
-    const auto& props = r_->catalog.properties();
-    std::vector<int> values(props.size(), 0);
-    if (props.empty()) Fail(where, "pack 'every' needs at least one property");
-    while (true) {
-      AddKind(CodeFor(code, values, where), values, where);
-      size_t i = props.size();
-      while (i > 0) {  // odometer, last property fastest
-        --i;
-        if (++values[i] < static_cast<int>(props[i].values.size())) break;
-        values[i] = 0;
-        if (i == 0) return;
-      }
-    }
-  }
-
-  void AddListedKind(const YAML::Node& card, const std::string& pattern) {
-    if (!card.IsMap()) Fail(card, "a card is a map of property: value (and optionally code, count)");
-    std::vector<int> values(r_->catalog.properties().size(), kNoValue);
-    std::string code;
-    int count = 1;
-    for (const auto& entry : card) {
-      const auto key = entry.first.as<std::string>();
-      if (key == "code") { code = As<std::string>(entry.second); continue; }
-      if (key == "count") { count = As<int>(entry.second); continue; }
-      const int prop = PropertyOf(entry.first);
-      const auto value = As<std::string>(entry.second);
-      values[prop] = r_->catalog.properties()[prop].ValueIndex(value);
-      if (values[prop] == kNoValue) {
-        Fail(entry.second, fmt::format("'{}' is not a value of '{}'; values are: {}", value, key,
-                                       Join(r_->catalog.properties()[prop].values)));
-      }
-    }
-    if (code.empty()) code = CodeFor(pattern, values, card);
-    for (int i = 0; i < count; ++i) AddKind(code, values, card);
-  }
 
   void ReadZones(const YAML::Node& node) {
     if (!node.IsMap()) Fail(node, "zones: expected a map of name: {owner, visible}");
@@ -317,14 +136,21 @@ class Loader {
       ZoneDecl z;
       z.name = entry.first.as<std::string>();
       const auto owner = Optional(spec, "owner", std::string("table"));
-      if (owner == "table") z.owner = Owner::kTable;
-      else if (owner == "player") z.owner = Owner::kPlayer;
-      else Fail(spec["owner"], fmt::format("unknown owner '{}'; expected table or player", owner));
+      if (owner == "table")
+        z.owner = Owner::kTable;
+      else if (owner == "player")
+        z.owner = Owner::kPlayer;
+      else
+        Fail(spec["owner"], fmt::format("unknown owner '{}'; expected table or player", owner));
       const auto visible = Optional(spec, "visible", std::string("all"));
-      if (visible == "all") z.visibility = Visibility::kAll;
-      else if (visible == "owner") z.visibility = Visibility::kOwner;
-      else if (visible == "none") z.visibility = Visibility::kNone;
-      else Fail(spec["visible"], fmt::format("unknown visibility '{}'; expected all, owner or none", visible));
+      if (visible == "all")
+        z.visibility = Visibility::kAll;
+      else if (visible == "owner")
+        z.visibility = Visibility::kOwner;
+      else if (visible == "none")
+        z.visibility = Visibility::kNone;
+      else
+        Fail(spec["visible"], fmt::format("unknown visibility '{}'; expected all, owner or none", visible));
       z.dynamic = Optional(spec, "dynamic", false);
       z.label = Optional(spec, "label", z.name.substr(0, 1));
       r_->zones.push_back(std::move(z));
@@ -389,7 +215,8 @@ class Loader {
         s.count = Int(step[deal ? "deal" : "move"]);
         s.from = Zone(Required(step, "from"));
         s.to = Zone(Required(step, "to"));
-        if (deal && r_->zones[s.to].owner != Owner::kPlayer) Fail(step["to"], "deal: the target zone must belong to each player");
+        if (deal && r_->zones[s.to].owner != Owner::kPlayer)
+          Fail(step["to"], "deal: the target zone must belong to each player");
       } else {
         Fail(step, "unknown setup step; expected shuffle, deal or move");
       }
@@ -405,7 +232,8 @@ class Loader {
   }
 
   void ReadPhases(const YAML::Node& node) {
-    if (!node.IsSequence()) Fail(node, "phases: expected a list of phase names, the first being where rounds start");
+    if (!node.IsSequence())
+      Fail(node, "phases: expected a list of phase names, the first being where rounds start");
     for (const auto& p : node) r_->phases.push_back(As<std::string>(p));
     if (r_->phases.size() > 32) Fail(node, "at most 32 phases");
   }
@@ -442,7 +270,9 @@ class Loader {
         auto add = [&](const YAML::Node& v) {
           const auto value = As<std::string>(v);
           const int index = prop.ValueIndex(value);
-          if (index == kNoValue) Fail(v, fmt::format("'{}' is not a value of '{}'; values are: {}", value, prop.name, Join(prop.values)));
+          if (index == kNoValue)
+            Fail(v, fmt::format("'{}' is not a value of '{}'; values are: {}", value, prop.name,
+                                Join(prop.values)));
           f.values.push_back(index);
         };
         if (cond.second.IsSequence()) {
@@ -460,18 +290,23 @@ class Loader {
     if (!node.IsMap()) Fail(node, "moves: expected a map of name: {type, from, to…}");
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn",
-                       "onto_others", "in_turn", "phases", "then", "description"});
+      CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
+                       "in_turn", "phases", "then", "description"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
-      if (m.name == "stop" || m.name == "help" || m.name == "undo") Fail(entry.first, fmt::format("'{}' is reserved by the engine", m.name));
+      if (m.name == "stop" || m.name == "help" || m.name == "undo")
+        Fail(entry.first, fmt::format("'{}' is reserved by the engine", m.name));
       m.description = Optional(spec, "description", std::string());
       const auto type = As<std::string>(Required(spec, "type"));
-      static const std::map<std::string, MoveType> kTypes = {
-          {"draw", MoveType::kDraw}, {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
-          {"extend", MoveType::kExtend}, {"pass", MoveType::kPass}};
+      static const std::map<std::string, MoveType> kTypes = {{"draw", MoveType::kDraw},
+                                                             {"take", MoveType::kTake},
+                                                             {"meld", MoveType::kMeld},
+                                                             {"extend", MoveType::kExtend},
+                                                             {"pass", MoveType::kPass}};
       auto it = kTypes.find(type);
-      if (it == kTypes.end()) Fail(spec["type"], fmt::format("unknown move type '{}'; expected draw, take, meld, extend or pass", type));
+      if (it == kTypes.end())
+        Fail(spec["type"],
+             fmt::format("unknown move type '{}'; expected draw, take, meld, extend or pass", type));
       m.type = it->second;
       if (m.type != MoveType::kPass) {
         m.from = Zone(Required(spec, "from"));
@@ -481,8 +316,12 @@ class Loader {
       if (m.type == MoveType::kMeld || m.type == MoveType::kExtend) {
         const YAML::Node c = Required(spec, "combination");
         m.combination = r_->CombinationIndex(As<std::string>(c));
-        if (m.combination < 0) Fail(c, fmt::format("unknown combination '{}'; combinations are: {}", c.Scalar(), Join(Names(r_->combinations))));
-        if (!r_->zones[m.to].dynamic) Fail(spec["to"], fmt::format("{}: zone '{}' must be dynamic (one per meld)", type, r_->zones[m.to].name));
+        if (m.combination < 0)
+          Fail(c, fmt::format("unknown combination '{}'; combinations are: {}", c.Scalar(),
+                              Join(Names(r_->combinations))));
+        if (!r_->zones[m.to].dynamic)
+          Fail(spec["to"],
+               fmt::format("{}: zone '{}' must be dynamic (one per meld)", type, r_->zones[m.to].name));
       }
       m.cost = Optional(spec, "cost", m.type == MoveType::kPass ? 0 : 1);
       m.ends_turn = Optional(spec, "ends_turn", m.type == MoveType::kPass);
@@ -492,12 +331,14 @@ class Loader {
       }
       m.in_turn = Optional(spec, "in_turn", true);
       if (spec["phases"]) {
-        if (r_->phases.empty()) Fail(spec["phases"], "this move names phases, but the ruleset declares no 'phases:'");
+        if (r_->phases.empty())
+          Fail(spec["phases"], "this move names phases, but the ruleset declares no 'phases:'");
         m.phases = 0;
         const YAML::Node ph = spec["phases"];
         auto add = [&](const YAML::Node& name) {
           const int i = r_->PhaseIndex(As<std::string>(name));
-          if (i < 0) Fail(name, fmt::format("unknown phase '{}'; phases are: {}", name.Scalar(), Join(r_->phases)));
+          if (i < 0)
+            Fail(name, fmt::format("unknown phase '{}'; phases are: {}", name.Scalar(), Join(r_->phases)));
           m.phases |= 1u << i;
         };
         if (ph.IsSequence()) {
@@ -535,7 +376,9 @@ class Loader {
   // Every function the YAML names must exist in the scripts.
   void CheckFunctions() {
     if (functions_.empty()) return;
-    if (r_->scripts.empty()) Fail(functions_.front().second, fmt::format("no scripts are listed, so Lua function '{}' cannot exist", functions_.front().first));
+    if (r_->scripts.empty())
+      Fail(functions_.front().second,
+           fmt::format("no scripts are listed, so Lua function '{}' cannot exist", functions_.front().first));
     ScriptHost host(*r_);  // compiles and runs the scripts' top level; throws on errors
     for (const auto& [name, node] : functions_) {
       if (!host.HasFunction(name)) {
@@ -546,7 +389,6 @@ class Loader {
     }
   }
 
-  std::string file_;
   std::string dir_;
   Ruleset* r_ = nullptr;
   std::vector<std::pair<std::string, YAML::Node>> functions_;

@@ -10,7 +10,6 @@
 namespace tapis {
 
 std::shared_ptr<const Ruleset> LoadRuleset(const std::string& path);
-std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml,
-                                                     const std::string& file_name);
+std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, const std::string& file_name);
 
 }  // namespace tapis

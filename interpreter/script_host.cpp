@@ -1,10 +1,10 @@
 #include "interpreter/script_host.h"
 
-#include <lua.hpp>
 #include <fmt/format.h>
 
 #include <cstdlib>
 #include <cstring>
+#include <lua.hpp>
 
 #include "interpreter/errors.h"
 
@@ -95,7 +95,8 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
     memory_limit_ = memory_used_ + limits_.memory_bytes;
     if (lua_pcall(L_, 0, 0, 0) != LUA_OK) {
       std::string message = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error";
-      if (message == "not enough memory") message = fmt::format("{}: memory cap exceeded while loading", script.display_name);
+      if (message == "not enough memory")
+        message = fmt::format("{}: memory cap exceeded while loading", script.display_name);
       lua_close(L_);
       L_ = nullptr;
       throw ScriptError(message);
@@ -113,12 +114,12 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
     while (lua_next(L_, env_index) != 0) {
       lua_pushvalue(L_, -2);
       lua_insert(L_, -2);
-      lua_rawset(L_, defs);        // defs[key] = value; the key stays for lua_next
+      lua_rawset(L_, defs);  // defs[key] = value; the key stays for lua_next
       lua_pushvalue(L_, -1);
       lua_pushnil(L_);
-      lua_rawset(L_, env_index);   // clearing fields during a traversal is allowed
+      lua_rawset(L_, env_index);  // clearing fields during a traversal is allowed
     }
-    lua_newtable(L_);              // defs falls through to the libraries
+    lua_newtable(L_);  // defs falls through to the libraries
     lua_pushglobaltable(L_);
     lua_setfield(L_, -2, "__index");
     lua_setmetatable(L_, defs);
@@ -162,7 +163,8 @@ bool ScriptHost::Call(const std::string& function, int args, int results, std::s
                         limits_.memory_bytes >> 20, function);
     for (const auto& s : rules_.scripts) {  // name the script that defines the function
       if (s.source.find("function " + function) != std::string::npos) {
-        error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", s.display_name, limits_.memory_bytes >> 20, function);
+        error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", s.display_name,
+                            limits_.memory_bytes >> 20, function);
       }
     }
   } else {

@@ -23,11 +23,11 @@ struct GameState;
 struct ScriptContext {
   Engine* engine;
   GameState* state;
-  int player;         // who made the move (or is asked to score)
-  const Move* move;   // the move that fired the trigger; null when scoring
-  int zone;           // the zone instance the move created or extended, or -1
-  bool read_only;     // scoring may read but not change the game
-  bool extra = false; // the move answered a decision (an extra discard, say)
+  int player;          // who made the move (or is asked to score)
+  const Move* move;    // the move that fired the trigger; null when scoring
+  int zone;            // the zone instance the move created or extended, or -1
+  bool read_only;      // scoring may read but not change the game
+  bool extra = false;  // the move answered a decision (an extra discard, say)
 };
 
 struct ScriptLimits {
@@ -64,7 +64,7 @@ class ScriptHost {
   const Ruleset& rules_;
   ScriptLimits limits_;
   lua_State* L_ = nullptr;
-  std::vector<int> environments_;   // registry refs, one _ENV per script
+  std::vector<int> environments_;  // registry refs, one _ENV per script
   ScriptContext* context_ = nullptr;
   size_t memory_used_ = 0;
   size_t memory_limit_ = 0;

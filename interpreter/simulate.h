@@ -16,12 +16,12 @@ struct SimOptions {
   int games = 1000;
   uint64_t seed = 1;
   int threads = 1;
-  std::vector<std::string> bots;   // one per seat; missing seats play "random"
-  uint32_t max_moves = 100000;     // a game longer than this counts as unfinished
+  std::vector<std::string> bots;  // one per seat; missing seats play "random"
+  uint32_t max_moves = 100000;    // a game longer than this counts as unfinished
 };
 
 struct SeatStats {
-  double wins = 0;        // a shared win counts 1/k for each of k winners
+  double wins = 0;  // a shared win counts 1/k for each of k winners
   double mean_score = 0;
 };
 
@@ -32,7 +32,7 @@ struct SimReport {
   double mean_turns = 0, stddev_turns = 0;
   double mean_moves = 0;
   double seconds = 0;
-  std::string error;      // the first script error met, if any
+  std::string error;  // the first script error met, if any
 };
 
 uint64_t MixSeed(uint64_t seed, uint64_t index);

@@ -23,7 +23,8 @@ std::vector<std::string> CheckState(const Engine& engine, const GameState& state
   }
   for (size_t c = 0; c < seen.size(); ++c) {
     if (seen[c] != 1) {
-      problems.push_back(fmt::format("card {} (id {}) is in {} zones", engine.cards().Code(static_cast<CardId>(c)), c, seen[c]));
+      problems.push_back(fmt::format("card {} (id {}) is in {} zones",
+                                     engine.cards().Code(static_cast<CardId>(c)), c, seen[c]));
     }
   }
   return problems;
@@ -84,7 +85,8 @@ std::vector<std::string> CheckRandomGames(std::shared_ptr<const Ruleset> rules, 
         continue;
       }
       Engine replayer(engine.shared_config());
-      if (Replay(replayer, log, "log") != state) problems.push_back(where("the game's log does not replay to the same state"));
+      if (Replay(replayer, log, "log") != state)
+        problems.push_back(where("the game's log does not replay to the same state"));
     }
   }
   return problems;

@@ -10,9 +10,12 @@ bool CanSee(const Engine& engine, const GameState& state, int zone, int player) 
   if (player < 0) return true;
   const Zone& z = state.zones[zone];
   switch (engine.rules().zones[z.decl].visibility) {
-    case Visibility::kAll: return true;
-    case Visibility::kOwner: return z.owner == player;
-    case Visibility::kNone: return false;
+    case Visibility::kAll:
+      return true;
+    case Visibility::kOwner:
+      return z.owner == player;
+    case Visibility::kNone:
+      return false;
   }
   return false;
 }
@@ -42,7 +45,8 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
     out += "  the game is over\n";
   } else {
     out += fmt::format("  turn of player {}, {} action(s) left", state.turn_player + 1, state.actions_left);
-    if (state.last_round_player >= 0) out += fmt::format("; last round (it began in player {}'s turn)", state.last_round_player + 1);
+    if (state.last_round_player >= 0)
+      out += fmt::format("; last round (it began in player {}'s turn)", state.last_round_player + 1);
     out += "\n";
   }
   return out;

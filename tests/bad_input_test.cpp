@@ -1,7 +1,6 @@
 // Bad input gets a clear one-line answer: malformed rulesets and scripts, runaway or
 // escaping scripts, corrupt and illegal logs. Each case carries its expected message.
 #include <doctest/doctest.h>
-
 #include <fmt/format.h>
 
 #include <fstream>
@@ -67,15 +66,18 @@ TEST_CASE("bad input/YAML syntax error") {
 
 TEST_CASE("bad input/unknown key") {
   CHECK(LoadError("turn:", "tunr:") == kBad + "case.yaml:20:1: unknown key 'tunr'; did you mean 'turn'?");
-  CHECK(LoadError("turn:", "rotation:") ==
-        kBad + "case.yaml:20:1: unknown key 'rotation'; expected one of: name, title, description, notes, players, "
-               "parameters, cards, zones, combinations, variables, setup, turn, phases, moves, on, match, scripts, score");
+  CHECK(LoadError("turn:", "rotation:") == kBad +
+                                               "case.yaml:20:1: unknown key 'rotation'; expected one of: "
+                                               "name, title, description, notes, players, "
+                                               "parameters, cards, zones, combinations, variables, setup, "
+                                               "turn, phases, moves, on, match, scripts, score");
 }
 
 TEST_CASE("bad input/unknown zone") {
   CHECK(LoadError("to: pile", "to: pille") ==
         kBad + "case.yaml:23:38: unknown zone 'pille'; did you mean 'pile'?");
-  CHECK(LoadError("to: pile", "to: table") == kBad + "case.yaml:23:38: unknown zone 'table'; zones are: stock, pile, hand");
+  CHECK(LoadError("to: pile", "to: table") ==
+        kBad + "case.yaml:23:38: unknown zone 'table'; zones are: stock, pile, hand");
 }
 
 TEST_CASE("bad input/wrong type") {
@@ -88,11 +90,13 @@ TEST_CASE("bad input/unknown card property in a code") {
 }
 
 TEST_CASE("bad input/missing Lua function") {
-  CHECK(LoadError("then: on_play", "then: on_ply") == kBad + "case.yaml:23:50: no Lua function 'on_ply' in bad/mini.lua");
+  CHECK(LoadError("then: on_play", "then: on_ply") ==
+        kBad + "case.yaml:23:50: no Lua function 'on_ply' in bad/mini.lua");
 }
 
 TEST_CASE("bad input/Lua syntax error") {
-  CHECK(LoadError("mini.lua", "syntax.lua") == "bad/syntax.lua:4: 'end' expected (to close 'function' at line 1) near <eof>");
+  CHECK(LoadError("mini.lua", "syntax.lua") ==
+        "bad/syntax.lua:4: 'end' expected (to close 'function' at line 1) near <eof>");
 }
 
 TEST_CASE("bad input/Lua runtime error: named with file and line, state unchanged") {
@@ -100,7 +104,8 @@ TEST_CASE("bad input/Lua runtime error: named with file and line, state unchange
 }
 
 TEST_CASE("bad input/endless loop stopped by the instruction budget") {
-  CHECK(PlayError("loop.lua") == "bad/loop.lua:4: instruction budget of 20000000 exceeded (an endless loop?)");
+  CHECK(PlayError("loop.lua") ==
+        "bad/loop.lua:4: instruction budget of 20000000 exceeded (an endless loop?)");
 }
 
 TEST_CASE("bad input/memory bomb stopped by the memory cap") {
@@ -134,7 +139,8 @@ TEST_CASE("bad input/an illegal move in a log names its line and why") {
     FAIL("no error");
   } catch (const Error& e) {
     CHECK(e.kind() == ErrorKind::kIllegalMove);
-    CHECK(std::string(e.what()).rfind("illegal.jsonl:3: move 'meld AS KS QS' is not legal: AS is not in your hand", 0) == 0);
+    CHECK(std::string(e.what()).rfind(
+              "illegal.jsonl:3: move 'meld AS KS QS' is not legal: AS is not in your hand", 0) == 0);
   }
 }
 

@@ -1,6 +1,5 @@
 // The tapis command end to end: exit codes say what failed, messages are one line.
 #include <doctest/doctest.h>
-
 #include <sys/wait.h>
 
 #include <array>
@@ -15,7 +14,8 @@ struct Run {
 };
 
 Run Tapis(const std::string& args, const std::string& input = "") {
-  const std::string command = "cd '" TAPIS_SOURCE_DIR "' && printf '" + input + "' | '" TAPIS_TAPIS_BINARY "' " + args + " 2>&1";
+  const std::string command =
+      "cd '" TAPIS_SOURCE_DIR "' && printf '" + input + "' | '" TAPIS_TAPIS_BINARY "' " + args + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
   std::string out;
@@ -52,7 +52,10 @@ TEST_CASE("cli/a ruleset error is reported at file:line:col with exit code 2") {
   const std::string path = "/tmp/tapis-cli-test-bad.yaml";
   FILE* f = fopen(path.c_str(), "w");
   REQUIRE(f != nullptr);
-  fputs("name: x\nplayers: {min: 2, max: 2}\ncards: {properties: {rank: [a]}, code: \"{rank}\", pack: every, into: nowhere}\nzones: {deck: {}}\nturn: {}\nmoves: {pass: {type: pass}}\n", f);
+  fputs(
+      "name: x\nplayers: {min: 2, max: 2}\ncards: {properties: {rank: [a]}, code: \"{rank}\", pack: every, "
+      "into: nowhere}\nzones: {deck: {}}\nturn: {}\nmoves: {pass: {type: pass}}\n",
+      f);
   fclose(f);
   const Run r = Tapis("check " + path);
   CHECK(r.code == 2);

@@ -1,7 +1,8 @@
 // Runs and sets over a declared ordering: recognition, enumeration, extension, grouping.
+#include "interpreter/combination.h"
+
 #include <doctest/doctest.h>
 
-#include "interpreter/combination.h"
 #include "tests/helpers.h"
 
 using namespace tapis;
@@ -43,10 +44,10 @@ TEST_CASE("combination/runs are consecutive values of one suit") {
   Fixture f;
   const CardSet& set = f.engine->cards();
   CHECK(IsCombination(set, f.sequence(), f.Ids({"QS", "AS", "KS"})));
-  CHECK_FALSE(IsCombination(set, f.sequence(), f.Ids({"AS", "KS", "JS"})));   // a gap
-  CHECK_FALSE(IsCombination(set, f.sequence(), f.Ids({"AS", "KS", "QH"})));   // two suits
-  CHECK_FALSE(IsCombination(set, f.sequence(), f.Ids({"AS", "KS"})));         // too short
-  CHECK_FALSE(IsCombination(set, f.sequence(), f.Ids({"AS", "KS", "KS"})));   // a value twice
+  CHECK_FALSE(IsCombination(set, f.sequence(), f.Ids({"AS", "KS", "JS"})));  // a gap
+  CHECK_FALSE(IsCombination(set, f.sequence(), f.Ids({"AS", "KS", "QH"})));  // two suits
+  CHECK_FALSE(IsCombination(set, f.sequence(), f.Ids({"AS", "KS"})));        // too short
+  CHECK_FALSE(IsCombination(set, f.sequence(), f.Ids({"AS", "KS", "KS"})));  // a value twice
 }
 
 TEST_CASE("combination/every run in a hand is offered once, duplicates merged") {
@@ -73,18 +74,21 @@ TEST_CASE("combination/a run extends at either end only") {
 TEST_CASE("combination/grouping covers the most cards, longest first") {
   Fixture f;
   SUBCASE("a duplicate in the middle splits into two tierces") {
-    CHECK(f.Codes(BestPartition(f.engine->cards(), f.sequence(), f.Ids({"AH", "KH", "QH", "QH", "JH", "10H"}))) ==
+    CHECK(f.Codes(
+              BestPartition(f.engine->cards(), f.sequence(), f.Ids({"AH", "KH", "QH", "QH", "JH", "10H"}))) ==
           std::vector<std::vector<std::string>>{{"AH", "KH", "QH"}, {"QH", "JH", "10H"}});
   }
   SUBCASE("an octave stays whole beside a tierce of the second pack") {
-    const auto groups = BestPartition(f.engine->cards(), f.sequence(),
-                                      f.Ids({"AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "KS", "QS", "JS"}));
+    const auto groups =
+        BestPartition(f.engine->cards(), f.sequence(),
+                      f.Ids({"AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "KS", "QS", "JS"}));
     CHECK(groups.size() == 2);
     CHECK(groups[0].size() + groups[1].size() == 11);
     CHECK(std::max(groups[0].size(), groups[1].size()) == 8);
   }
   SUBCASE("cards that make no run are left out; suits are grouped apart") {
-    CHECK(f.Codes(BestPartition(f.engine->cards(), f.sequence(), f.Ids({"AS", "KS", "9S", "QD", "JD", "10D"}))) ==
+    CHECK(f.Codes(
+              BestPartition(f.engine->cards(), f.sequence(), f.Ids({"AS", "KS", "9S", "QD", "JD", "10D"}))) ==
           std::vector<std::vector<std::string>>{{"QD", "JD", "10D"}});
   }
   SUBCASE("two full suits of two packs: two octaves") {

@@ -47,7 +47,8 @@ inline bool IsLegal(Engine& engine, const GameState& state, const std::string& t
   return ParseMove(engine, state, text).move.has_value();
 }
 
-inline std::vector<std::string> Cards(const Engine& engine, const GameState& state, const std::string& zone, int player = 0) {
+inline std::vector<std::string> Cards(const Engine& engine, const GameState& state, const std::string& zone,
+                                      int player = 0) {
   const int decl = engine.rules().ZoneIndex(zone);
   std::vector<std::string> out;
   for (CardId c : state.zones[engine.ZoneSlot(decl, player - 1)].cards) out.push_back(engine.cards().Code(c));

@@ -44,7 +44,8 @@ TEST_CASE("move text/mistyped and illegal moves say why") {
   CHECK(ParseMove(*engine, s, "discard 7C").error == "7C is not in your hand");
   CHECK(ParseMove(*engine, s, "meld AS KS JS").error == "those 3 cards are not a sequence (3 to 8 cards)");
   CHECK(ParseMove(*engine, s, "choose 9D").error == "9D is not in the gamme");
-  CHECK(ParseMove(*engine, s, "stop").error == "'stop' is not possible now; moves now: draw, choose, discard, pass");
+  CHECK(ParseMove(*engine, s, "stop").error ==
+        "'stop' is not possible now; moves now: draw, choose, discard, pass");
   CHECK(ParseMove(*engine, s, "MELD as ks").error == "those 2 cards are not a sequence (3 to 8 cards)");
   CHECK(ParseMove(*engine, s, "Discard as").move.has_value());  // case does not matter
 }

@@ -14,7 +14,9 @@ std::vector<int> ScoresOf(Engine& engine, const GameState& state) { return engin
 
 }  // namespace
 
-TEST_CASE("unisson/example: \"un joueur ayant déposé une tierce, une quarte et une octave gagnera 3+4+8 = 15 x 2 = 30 points\"") {
+TEST_CASE(
+    "unisson/example: \"un joueur ayant déposé une tierce, une quarte et une octave gagnera 3+4+8 = 15 x 2 = "
+    "30 points\"") {
   auto engine = MakeEngine("unisson", 3);
   const GameState s = Position(*engine, R"({
     "zones": {"hand 1": ["7C"], "gamme": []},
@@ -25,7 +27,9 @@ TEST_CASE("unisson/example: \"un joueur ayant déposé une tierce, une quarte et
   CHECK(ScoresOf(*engine, s)[0] == 30);
 }
 
-TEST_CASE("unisson/example: \"+3 points de tierce déposée -5 points de quinte gardée -8 points d'octave gardée = -13 x 2 = -26 pour un total de -23 points\"") {
+TEST_CASE(
+    "unisson/example: \"+3 points de tierce déposée -5 points de quinte gardée -8 points d'octave gardée = "
+    "-13 x 2 = -26 pour un total de -23 points\"") {
   auto engine = MakeEngine("unisson", 3);
   const GameState s = Position(*engine, R"({
     "zones": {"hand 1": ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "AD", "KD", "QD", "JD", "10D"],
@@ -68,7 +72,8 @@ TEST_CASE("unisson/trigger: an Ace chosen from the Gamme forces two free discard
               "hand 1": ["9H", "8C", "JD"], "hand 2": ["KC"], "hand 3": ["QC"]}})");
   Play(*engine, s, "choose AS");
   CHECK(Cards(*engine, s, "gamme") == std::vector<std::string>{"8H", "9D", "10C", "QD"});  // refilled
-  CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"discard 9H", "discard 8C", "discard JD", "discard AS"});
+  CHECK(LegalTexts(*engine, s) ==
+        std::vector<std::string>{"discard 9H", "discard 8C", "discard JD", "discard AS"});
   Play(*engine, s, "discard 8C");
   Play(*engine, s, "discard JD");
   CHECK(s.decisions.empty());
@@ -128,7 +133,8 @@ TEST_CASE("unisson/trigger: a Seven discarded forces one more discard") {
   CHECK(Cards(*engine, s, "gamme") == std::vector<std::string>{"8H", "7H", "KS"});
 }
 
-TEST_CASE("unisson/trigger: a meld with an Ace makes each other player discard as many cards, in turn order") {
+TEST_CASE(
+    "unisson/trigger: a meld with an Ace makes each other player discard as many cards, in turn order") {
   auto engine = MakeEngine("unisson", 4);
   GameState s = Position(*engine, R"({
     "zones": {"gamme": [], "hand 1": ["AS", "KS", "QS", "9H"], "hand 2": ["KC", "QC", "JC", "10C"],
@@ -211,7 +217,8 @@ TEST_CASE("unisson/rules: a player completes only their own sequences unless ext
   CHECK(IsLegal(*open, Position(*open, position), "extend JS m1"));
 }
 
-TEST_CASE("unisson/last round: the stock empties; the others play once more, up to the Dernier Joueur's right") {
+TEST_CASE(
+    "unisson/last round: the stock empties; the others play once more, up to the Dernier Joueur's right") {
   auto engine = MakeEngine("unisson", 4);
   // Everything but one card is placed, so the stock holds just 7C.
   GameState s = Position(*engine, R"({

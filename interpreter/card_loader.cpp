@@ -1,0 +1,139 @@
+#include "interpreter/card_loader.h"
+
+namespace tapis {
+namespace {
+
+std::vector<std::string> ParameterNames(const Ruleset& r) {
+  std::vector<std::string> out;
+  for (const auto& p : r.parameters) out.push_back(p.name);
+  return out;
+}
+
+std::string CodeFor(const YamlReader& y, const Ruleset& r, const std::string& pattern,
+                    const std::vector<int>& values, const YAML::Node& where) {
+  std::string out;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] != '{') {
+      out += pattern[i];
+      continue;
+    }
+    const size_t close = pattern.find('}', i);
+    if (close == std::string::npos) y.Fail(where, "code: unclosed '{'");
+    const std::string name = pattern.substr(i + 1, close - i - 1);
+    const int prop = r.catalog.PropertyIndex(name);
+    if (prop < 0)
+      y.Fail(where,
+             fmt::format("code: unknown property '{}'; properties are: {}", name, r.catalog.PropertyNames()));
+    if (values[prop] != kNoValue) out += r.catalog.properties()[prop].values[values[prop]];
+    i = close;
+  }
+  return out;
+}
+
+void AddKind(const YamlReader& y, Ruleset& r, const std::string& code, std::vector<int> values,
+             const YAML::Node& where) {
+  if (code.empty()) y.Fail(where, "a card needs a code (give 'code' a pattern such as \"{rank}{suit}\")");
+  if (code.find(' ') != std::string::npos)
+    y.Fail(where, fmt::format("card code '{}' must not contain spaces", code));
+  if (auto existing = r.catalog.KindByCode(code)) {
+    if (r.catalog.kind(*existing).values != values)
+      y.Fail(where, fmt::format("two different cards share the code '{}'", code));
+    r.deck_kinds.push_back(*existing);
+    return;
+  }
+  r.deck_kinds.push_back(r.catalog.AddKind({code, std::move(values)}));
+}
+
+void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, const YAML::Node& where) {
+  const auto& props = r.catalog.properties();
+  std::vector<int> values(props.size(), 0);
+  if (props.empty()) y.Fail(where, "pack 'every' needs at least one property");
+  while (true) {
+    AddKind(y, r, CodeFor(y, r, code, values, where), values, where);
+    size_t i = props.size();
+    while (i > 0) {  // odometer, last property fastest
+      --i;
+      if (++values[i] < static_cast<int>(props[i].values.size())) break;
+      values[i] = 0;
+      if (i == 0) return;
+    }
+  }
+}
+
+void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, const std::string& pattern) {
+  if (!card.IsMap()) y.Fail(card, "a card is a map of property: value (and optionally code, count)");
+  std::vector<int> values(r.catalog.properties().size(), kNoValue);
+  std::string code;
+  int count = 1;
+  for (const auto& entry : card) {
+    const auto key = entry.first.as<std::string>();
+    if (key == "code") {
+      code = y.As<std::string>(entry.second);
+      continue;
+    }
+    if (key == "count") {
+      count = y.As<int>(entry.second);
+      continue;
+    }
+    const int prop = ReadProperty(y, entry.first, r.catalog);
+    const auto value = y.As<std::string>(entry.second);
+    values[prop] = r.catalog.properties()[prop].ValueIndex(value);
+    if (values[prop] == kNoValue) {
+      y.Fail(entry.second, fmt::format("'{}' is not a value of '{}'; values are: {}", value, key,
+                                       Join(r.catalog.properties()[prop].values)));
+    }
+  }
+  if (code.empty()) code = CodeFor(y, r, pattern, values, card);
+  for (int i = 0; i < count; ++i) AddKind(y, r, code, values, card);
+}
+
+}  // namespace
+
+int ReadProperty(const YamlReader& y, const YAML::Node& node, const Catalog& catalog) {
+  const auto name = y.As<std::string>(node);
+  const int index = catalog.PropertyIndex(name);
+  if (index < 0) {
+    y.Fail(node,
+           fmt::format("unknown card property '{}'; properties are: {}", name, catalog.PropertyNames()));
+  }
+  return index;
+}
+
+IntValue ReadIntValue(const YamlReader& y, const YAML::Node& node, const Ruleset& r) {
+  if (node.IsScalar() && node.Scalar().size() > 1 && node.Scalar()[0] == '$') {
+    const auto name = node.Scalar().substr(1);
+    const int index = r.ParameterIndex(name);
+    if (index < 0)
+      y.Fail(node, fmt::format("unknown parameter '{}'; parameters are: {}", name, Join(ParameterNames(r))));
+    return {0, index};
+  }
+  return {y.As<int>(node), -1};
+}
+
+void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
+  y.CheckKeys(node, {"properties", "code", "pack", "copies", "into"});
+  const YAML::Node props = y.Required(node, "properties");
+  if (!props.IsMap()) y.Fail(props, "properties: expected a map of property: [values in order]");
+  for (const auto& entry : props) {
+    Property p;
+    p.name = entry.first.as<std::string>();
+    if (!entry.second.IsSequence())
+      y.Fail(entry.second, fmt::format("property '{}': expected a list of values", p.name));
+    for (const auto& v : entry.second) p.values.push_back(y.As<std::string>(v));
+    r.catalog.AddProperty(std::move(p));
+  }
+  const auto code = y.Optional(node, "code", std::string());
+  const YAML::Node pack = y.Required(node, "pack");
+  const YAML::Node code_node = node["code"] ? node["code"] : node;
+  if (pack.IsScalar() && pack.Scalar() == "every") {
+    AddEveryKind(y, r, code, code_node);
+  } else if (pack.IsSequence()) {
+    for (const auto& card : pack) AddListedKind(y, r, card, code);
+  } else {
+    y.Fail(pack, "pack: expected 'every' (each combination of property values) or a list of cards");
+  }
+  r.deck_copies = node["copies"] ? ReadIntValue(y, node["copies"], r) : IntValue{1, -1};
+}
+
+// "into" names a zone, so it is read after the zones.
+}  // namespace tapis

@@ -1,0 +1,17 @@
+// Reads a ruleset's `cards:` section: the properties cards carry, the kinds of card (every
+// combination of values, or a list), the pack's copies. Also the readers of a property
+// name and of a number that may come from a parameter, which other sections use too.
+#pragma once
+
+#include "interpreter/ruleset.h"
+#include "interpreter/yaml_reader.h"
+
+namespace tapis {
+
+void ReadCards(const YamlReader& reader, const YAML::Node& cards, Ruleset& rules);
+// The index of the property a node names; fails listing the properties.
+int ReadProperty(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog);
+// A number, or "$name" for a parameter's value.
+IntValue ReadIntValue(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
+
+}  // namespace tapis
