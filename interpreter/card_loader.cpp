@@ -60,11 +60,15 @@ void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, cons
   }
 }
 
-void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, const std::string& pattern) {
-  if (!card.IsMap()) y.Fail(card, "a card is a map of property: value (and optionally code, count)");
+// A card listed as {property: value…, code, count, wild}. Pack cards are added `count`
+// times to the pack; extra cards (`extra` true) once, with the count kept for the config.
+void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, const std::string& pattern,
+                   bool extra = false) {
+  if (!card.IsMap()) y.Fail(card, "a card is a map of property: value (and optionally code, count, wild)");
   std::vector<int> values(r.catalog.properties().size(), kNoValue);
   std::string code;
-  int count = 1;
+  IntValue count{1, -1};
+  int wild = -1;
   for (const auto& entry : card) {
     const auto key = entry.first.as<std::string>();
     if (key == "code") {
@@ -72,7 +76,12 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
       continue;
     }
     if (key == "count") {
-      count = y.As<int>(entry.second);
+      count = ReadIntValue(y, entry.second, r);
+      if (!extra && count.parameter >= 0) y.Fail(entry.second, "a pack card's count is a number; use 'extra:' for a count from a parameter");
+      continue;
+    }
+    if (key == "wild") {
+      wild = ReadProperty(y, entry.second, r.catalog);
       continue;
     }
     const int prop = ReadProperty(y, entry.first, r.catalog);
@@ -84,7 +93,15 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
     }
   }
   if (code.empty()) code = CodeFor(y, r, pattern, values, card);
-  for (int i = 0; i < count; ++i) AddKind(y, r, code, values, card);
+  if (extra) {
+    if (r.catalog.KindByCode(code)) y.Fail(card, fmt::format("extra card '{}' has the code of another card", code));
+    CardKind kind{code, values};
+    kind.wild = wild;
+    r.deck_extra.push_back({r.catalog.AddKind(std::move(kind)), count});
+    return;
+  }
+  if (wild >= 0) y.Fail(card, "wild cards go under 'extra:'");
+  for (int i = 0; i < count.literal; ++i) AddKind(y, r, code, values, card);
 }
 
 }  // namespace
@@ -111,7 +128,7 @@ IntValue ReadIntValue(const YamlReader& y, const YAML::Node& node, const Ruleset
 }
 
 void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
-  y.CheckKeys(node, {"properties", "code", "pack", "copies", "into"});
+  y.CheckKeys(node, {"properties", "code", "pack", "copies", "extra", "into"});
   const YAML::Node props = y.Required(node, "properties");
   if (!props.IsMap()) y.Fail(props, "properties: expected a map of property: [values in order]");
   for (const auto& entry : props) {
@@ -133,6 +150,10 @@ void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
     y.Fail(pack, "pack: expected 'every' (each combination of property values) or a list of cards");
   }
   r.deck_copies = node["copies"] ? ReadIntValue(y, node["copies"], r) : IntValue{1, -1};
+  if (node["extra"]) {
+    if (!node["extra"].IsSequence()) y.Fail(node["extra"], "extra: expected a list of cards");
+    for (const auto& card : node["extra"]) AddListedKind(y, r, card, code, true);
+  }
 }
 
 // "into" names a zone, so it is read after the zones.

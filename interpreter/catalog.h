@@ -25,6 +25,7 @@ struct Property {
 struct CardKind {
   std::string code;
   std::vector<int> values;  // one per property, kNoValue when the card lacks it
+  int wild = -1;            // a property this card may stand for any value of (a joker)
 };
 
 class Catalog {
@@ -54,6 +55,8 @@ class CardSet {
   int Kind(CardId card) const { return kind_of_[card]; }
   int Value(CardId card, int property) const { return catalog_->kind(kind_of_[card]).values[property]; }
   const std::string& Code(CardId card) const { return catalog_->kind(kind_of_[card]).code; }
+  // The property the card is wild for, or -1.
+  int Wild(CardId card) const { return catalog_->kind(kind_of_[card]).wild; }
   const Catalog& catalog() const { return *catalog_; }
 
  private:

@@ -1,5 +1,7 @@
 #include "interpreter/engine.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "interpreter/combination.h"
@@ -17,7 +19,8 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
         always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
   }
   scripts_in_flow_ = scripts_ && (!r.score_function.empty() || !r.events.round_start.empty() ||
-                                  !r.events.turn_start.empty() || !r.events.turn_end.empty());
+                                  !r.events.turn_start.empty() || !r.events.turn_end.empty() ||
+                                  !r.events.round_end.empty());
 }
 
 Engine::~Engine() = default;
@@ -29,6 +32,7 @@ GameState Engine::NewGame(uint64_t seed) {
   s.players = static_cast<int8_t>(n);
   s.rng = seed;
   s.totals.assign(n, 0);
+  s.declared.assign(cards().size(), -1);
   for (size_t d = 0; d < r.zones.size(); ++d) {
     if (r.zones[d].dynamic) continue;
     if (r.zones[d].owner == Owner::kTable) {
@@ -58,6 +62,8 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.turn_player = static_cast<int8_t>((r.first_player + (r.match.rotate_first ? s.round : 0)) % n);
   s.direction = 1;
   s.phase = 0;
+  s.out = 0;
+  std::fill(s.declared.begin(), s.declared.end(), -1);
   s.decisions.clear();
   s.last_round_player = -1;
   s.next_label = 1;
@@ -117,6 +123,17 @@ void Engine::MoveCard(GameState& s, CardId card, int to_zone) const {
     cards.erase(std::find(cards.begin(), cards.end(), card));
   }
   s.zones[to_zone].cards.push_back(card);
+  s.declared[card] = -1;
+}
+
+int Engine::NextActive(const GameState& s, int player) const {
+  const int n = s.players;
+  int next = player;
+  for (int i = 0; i < n; ++i) {
+    next = ((next + s.direction) % n + n) % n;
+    if (!(s.out & (1u << next))) return next;
+  }
+  return -1;  // everybody is out
 }
 
 void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }
@@ -164,6 +181,7 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
   // Only scripts can fail, so only a move that may run one needs a way back.
   if (fires || scripts_in_flow_) backup_ = s;
   const bool answering = !s.decisions.empty();
+  const int target = answering ? s.decisions.front().target : -1;
 
   if (answering) {
     Decision& d = s.decisions.front();
@@ -177,7 +195,7 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
     s.actions_left = static_cast<int8_t>(s.actions_left - decl->cost);
     if (decl->ends_turn) s.end_turn = true;
   }
-  if (decl) Perform(s, player, performed);
+  if (decl) Perform(s, player, target, performed);
   ++s.moves_played;
 
   std::string error;
@@ -189,11 +207,12 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
   return {};
 }
 
-void Engine::Perform(GameState& s, int player, const Move& m) {
+void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   const MoveDecl& decl = rules().moves[m.kind];
   auto take_out = [&](int zone, CardId card) {
     auto& cards = s.zones[zone].cards;
     cards.erase(std::find(cards.begin(), cards.end(), card));
+    s.declared[card] = -1;
   };
   switch (decl.type) {
     case MoveType::kPass:
@@ -201,6 +220,7 @@ void Engine::Perform(GameState& s, int player, const Move& m) {
     case MoveType::kDraw: {
       auto& from = s.zones[ZoneSlot(decl.from, player)].cards;
       s.zones[ZoneSlot(decl.to, player)].cards.push_back(from.back());
+      s.declared[from.back()] = -1;
       from.pop_back();
       break;
     }
@@ -217,6 +237,21 @@ void Engine::Perform(GameState& s, int player, const Move& m) {
       }
       break;
     }
+    case MoveType::kPlay: {
+      const int from = ZoneSlot(decl.from, player);
+      auto& pile = s.zones[ZoneSlot(decl.to, player)].cards;
+      const int prop = rules().combinations[decl.combination].property;
+      for (CardId c : m.Cards()) {
+        take_out(from, c);
+        pile.push_back(c);
+        if (cards().Wild(c) == prop) s.declared[c] = m.value;
+      }
+      break;
+    }
+    case MoveType::kGive:
+      take_out(ZoneSlot(decl.from, player), m.cards[0]);
+      s.zones[ZoneSlot(decl.to, target)].cards.push_back(m.cards[0]);
+      break;
     case MoveType::kMeld: {
       const int from = ZoneSlot(decl.from, player);
       Zone meld{static_cast<uint8_t>(decl.to), static_cast<int8_t>(player), s.next_label++, {}};
@@ -281,7 +316,7 @@ bool Engine::Settle(GameState& s, std::string& error) {
     // A turn player with nothing to do passes; if nobody can, the round is over.
     if (always_can_pass_) return true;
     scratch_.clear();
-    GenerateFor(s, s.turn_player, ~0u, true, scratch_);
+    GenerateFor(s, s.turn_player, ~0u, nullptr, scratch_);
     if (!scratch_.empty()) return true;
     if (++idle_turns > s.players) {
       s.round_over = true;
@@ -296,9 +331,12 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   const Ruleset& r = rules();
   if (!r.events.turn_end.empty() && !CallEvent(r.events.turn_end, s, error)) return false;
   if (s.round_over) return true;
-  const int n = s.players;
-  const int next = ((s.turn_player + s.direction) % n + n) % n;
+  const int next = NextActive(s, s.turn_player);
   s.end_turn = false;
+  if (next < 0) {
+    s.round_over = true;
+    return true;
+  }
   if (s.last_round_player >= 0 && next == s.last_round_player) {
     s.round_over = true;
     return true;
@@ -314,6 +352,9 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
   const std::vector<int> round = RoundScore(s, error);
   if (!error.empty()) return false;
   for (int p = 0; p < s.players; ++p) s.totals[p] += round[p];
+  s.round_over = false;
+  s.decisions.clear();
+  if (!rules().events.round_end.empty() && !CallEvent(rules().events.round_end, s, error)) return false;
   s.round_over = false;
   s.decisions.clear();
   ++s.round;
@@ -333,7 +374,12 @@ std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
   if (rules().score_function.empty() || !scripts_) return scores;
   // Scoring is read-only (the API refuses every change), so `s` stays as it is.
   ScriptContext ctx{this, const_cast<GameState*>(&s), Actor(s), nullptr, -1, true};
-  scripts_->CallScore(rules().score_function, ctx, scores, error);
+  if (scripts_->CallList(rules().score_function, ctx, scores, error) &&
+      static_cast<int>(scores.size()) != s.players) {
+    error = fmt::format("score function '{}' returned {} numbers for {} players", rules().score_function,
+                        scores.size(), s.players);
+  }
+  if (!error.empty()) scores.assign(s.players, 0);
   return scores;
 }
 
@@ -352,8 +398,19 @@ std::vector<int> Engine::Score(const GameState& s, std::string* error) {
   return scores;
 }
 
-std::vector<int> Engine::Winners(const GameState& s, const std::vector<int>& scores) const {
+std::vector<int> Engine::Winners(const GameState& s, const std::vector<int>& scores) {
   if (s.declared_winner >= 0) return {s.declared_winner};
+  if (!rules().match.winners.empty() && scripts_) {
+    ScriptContext ctx{this, const_cast<GameState*>(&s), Actor(s), nullptr, -1, true};
+    std::vector<int> seats;
+    std::string error;
+    if (!scripts_->CallList(rules().match.winners, ctx, seats, error)) throw ScriptError(error);
+    for (int& seat : seats) {
+      if (seat < 1 || seat > s.players) throw ScriptError(fmt::format("'{}' named no player {}", rules().match.winners, seat));
+      --seat;
+    }
+    return seats;
+  }
   const bool lowest = rules().match.lowest_wins;
   std::vector<int> out;
   for (int p = 0; p < static_cast<int>(scores.size()); ++p) {

@@ -48,7 +48,7 @@ class Engine {
   std::vector<int> Score(const GameState& state, std::string* error = nullptr);
 
   // Who won a finished game: the winner a script declared, else the best total(s).
-  std::vector<int> Winners(const GameState& state, const std::vector<int>& scores) const;
+  std::vector<int> Winners(const GameState& state, const std::vector<int>& scores);
 
   // --- Services for effects (the Lua API) -------------------------------------------
   int ZoneSlot(int decl, int owner) const { return config_->ZoneSlot(decl, owner); }
@@ -57,15 +57,24 @@ class Engine {
   void Ask(GameState& state, const Decision& decision);
   // Ends the round at once; with `whole_match` the match too (naming a winner, or -1).
   void EndRound(GameState& state, bool whole_match, int winner);
+  // A card's value of `property`, or what it stands for when it is a wild card in play.
+  int EffectiveValue(const GameState& state, CardId card, int property) const;
+  // Puts a zone's cards in a random order, asking the chance source.
+  void Shuffle(GameState& state, int zone) { chance_->Shuffle(state.zones[zone].cards, state.rng); }
+  // Next seat from `player` in the direction of play, skipping players out of the round.
+  int NextActive(const GameState& state, int player) const;
   // Starts the last round if its zone is empty (called after every change).
   void CheckLastRound(GameState& state) const;
 
  private:
   void Deal(GameState& state);
-  void GenerateFor(const GameState& state, int player, uint32_t kinds, bool in_turn,
+  // Moves of the kinds in `kinds` for `player`: their own turn's when `decision` is null.
+  void GenerateFor(const GameState& state, int player, uint32_t kinds, const Decision* decision,
                    std::vector<Move>& out) const;
+  void GeneratePlays(const GameState& state, int player, const MoveDecl& m, Move base,
+                     std::vector<Move>& out) const;
   bool HasMoveFor(const GameState& state, const Decision& d);
-  void Perform(GameState& state, int player, const Move& move);
+  void Perform(GameState& state, int player, int target, const Move& move);
   // Each returns false with `error` set when a script fails.
   bool FireTrigger(GameState& state, int player, const Move& move, bool extra, std::string& error);
   bool CallEvent(const std::string& function, GameState& state, std::string& error);

@@ -28,11 +28,42 @@ int Current(lua_State* L, ScriptContext& ctx) {
   return 1;
 }
 
+// The next player still in the round, `steps` times (1 by default).
 int NextPlayer(lua_State* L, ScriptContext& ctx) {
-  const int p = PlayerArg(L, 1, ctx);
+  int p = PlayerArg(L, 1, ctx);
   const long long steps = lua_isnoneornil(L, 2) ? 1 : IntArg(L, 2, "steps");
-  const int n = ctx.state->players;
-  lua_pushinteger(L, ((p + steps * ctx.state->direction) % n + n) % n + 1);
+  for (long long i = 0; i < steps && p >= 0; ++i) p = ctx.engine->NextActive(*ctx.state, p);
+  if (p < 0) lua_pushnil(L);
+  else lua_pushinteger(L, p + 1);
+  return 1;
+}
+
+int IsOut(lua_State* L, ScriptContext& ctx) {
+  lua_pushboolean(L, (ctx.state->out >> PlayerArg(L, 1, ctx)) & 1u);
+  return 1;
+}
+
+int Value(lua_State* L, ScriptContext& ctx) {
+  const CardId card = CardArg(L, 1, ctx);
+  const std::string name = StringArg(L, 2, "property");
+  const auto& catalog = ctx.engine->cards().catalog();
+  const int prop = catalog.PropertyIndex(name);
+  if (prop < 0) throw ApiError(fmt::format("tapis.value: unknown property '{}'; properties are: {}", name, catalog.PropertyNames()));
+  const int v = ctx.engine->EffectiveValue(*ctx.state, card, prop);
+  if (v == kNoValue) lua_pushnil(L);
+  else lua_pushstring(L, catalog.properties()[prop].values[v].c_str());
+  return 1;
+}
+
+int Order(lua_State* L, ScriptContext& ctx) {
+  const CardId card = CardArg(L, 1, ctx);
+  const std::string name = StringArg(L, 2, "property");
+  const auto& catalog = ctx.engine->cards().catalog();
+  const int prop = catalog.PropertyIndex(name);
+  if (prop < 0) throw ApiError(fmt::format("tapis.order: unknown property '{}'; properties are: {}", name, catalog.PropertyNames()));
+  const int v = ctx.engine->EffectiveValue(*ctx.state, card, prop);
+  if (v == kNoValue) lua_pushnil(L);
+  else lua_pushinteger(L, v + 1);
   return 1;
 }
 
@@ -187,12 +218,48 @@ int Set(lua_State* L, ScriptContext& ctx) {
   return 0;
 }
 
+// tapis.move(card, zone[, player][, "bottom"])
 int MoveApi(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const CardId card = CardArg(L, 1, ctx);
   const int zone = ZoneArg(L, 2, ctx);
+  const bool per_player = ctx.engine->rules().zones[ctx.state->zones[zone].decl].owner == Owner::kPlayer;
+  const int where_index = per_player ? 4 : 3;
+  bool bottom = false;
+  if (!lua_isnoneornil(L, where_index)) {
+    const std::string where = StringArg(L, where_index, "where");
+    if (where != "top" && where != "bottom") throw ApiError("tapis.move: where is \"top\" or \"bottom\"");
+    bottom = where == "bottom";
+  }
   ctx.engine->MoveCard(*ctx.state, card, zone);
+  if (bottom) {
+    auto& cards = ctx.state->zones[zone].cards;
+    std::rotate(cards.begin(), cards.end() - 1, cards.end());
+  }
   ctx.engine->CheckLastRound(*ctx.state);
+  return 0;
+}
+
+int Shuffle(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  ctx.engine->Shuffle(*ctx.state, ZoneArg(L, 1, ctx));
+  return 0;
+}
+
+int SetTurn(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  ctx.state->turn_player = static_cast<int8_t>(PlayerArg(L, 1, ctx));
+  ctx.state->actions_left = static_cast<int8_t>(ctx.engine->config().Resolve(ctx.engine->rules().actions_per_turn));
+  ctx.state->end_turn = false;
+  return 0;
+}
+
+int SetOut(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  const int p = PlayerArg(L, 1, ctx);
+  const bool out = lua_isnoneornil(L, 2) ? true : lua_toboolean(L, 2);
+  if (out) ctx.state->out |= 1u << p;
+  else ctx.state->out &= ~(1u << p);
   return 0;
 }
 
@@ -249,6 +316,15 @@ int Ask(lua_State* L, ScriptContext& ctx) {
   lua_pop(L, 1);
   lua_getfield(L, 2, "costs_actions");
   d.costs_actions = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, 2, "to");
+  if (!lua_isnil(L, -1)) d.target = static_cast<int8_t>(PlayerArg(L, lua_gettop(L), ctx));
+  lua_pop(L, 1);
+  lua_getfield(L, 2, "only");
+  if (!lua_isnil(L, -1)) {
+    d.only = CardListArg(L, lua_gettop(L), ctx);
+    if (d.only.empty()) d.remaining = 0;  // nothing may be used: nothing to ask
+  }
   lua_pop(L, 1);
   if (d.remaining > 0) ctx.engine->Ask(*ctx.state, d);
   return 0;
@@ -318,6 +394,12 @@ void OpenTapisApi(lua_State* L) {
                                         {"total", Guard<Total>},
                                         {"phase", Guard<Phase>},
                                         {"set_phase", Guard<SetPhase>},
+                                        {"is_out", Guard<IsOut>},
+                                        {"set_out", Guard<SetOut>},
+                                        {"value", Guard<Value>},
+                                        {"order", Guard<Order>},
+                                        {"shuffle", Guard<Shuffle>},
+                                        {"set_turn", Guard<SetTurn>},
                                         {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   lua_setglobal(L, "tapis");

@@ -17,6 +17,7 @@ struct Move {
   uint8_t kind = 0;   // index into Ruleset::moves, or kStopMove
   uint8_t count = 0;  // cards used
   int16_t zone = -1;  // extend: the zone instance the card goes onto
+  int8_t value = -1;  // play: the value the wild cards in it stand for
   std::array<CardId, kMaxMoveCards> cards{};
 
   std::span<const CardId> Cards() const { return {cards.data(), count}; }

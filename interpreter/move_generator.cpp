@@ -18,7 +18,25 @@ bool AlreadyOffered(const CardSet& set, const std::vector<Move>& out, size_t fir
   return false;
 }
 
+bool Allowed(const Decision* d, CardId card) {
+  return d == nullptr || d->only.empty() || std::find(d->only.begin(), d->only.end(), card) != d->only.end();
+}
+
+bool Matches(const std::vector<CardFilter>& filters, int property, int value) {
+  for (const CardFilter& f : filters) {
+    if (f.property == property && std::find(f.values.begin(), f.values.end(), value) != f.values.end()) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
+
+int Engine::EffectiveValue(const GameState& s, CardId card, int property) const {
+  if (cards().Wild(card) == property && s.declared[card] >= 0) return s.declared[card];
+  return cards().Value(card, property);
+}
 
 std::vector<Move> Engine::LegalMoves(const GameState& s) {
   std::vector<Move> out;
@@ -31,7 +49,7 @@ void Engine::LegalMoves(const GameState& s, std::vector<Move>& out) {
   if (s.finished) return;
   if (!s.decisions.empty()) {
     const Decision& d = s.decisions.front();
-    GenerateFor(s, d.player, d.moves, false, out);
+    GenerateFor(s, d.player, d.moves, &d, out);
     if (d.optional) {
       Move stop;
       stop.kind = kStopMove;
@@ -39,19 +57,67 @@ void Engine::LegalMoves(const GameState& s, std::vector<Move>& out) {
     }
     return;
   }
-  GenerateFor(s, s.turn_player, ~0u, true, out);
+  GenerateFor(s, s.turn_player, ~0u, nullptr, out);
 }
 
 bool Engine::HasMoveFor(const GameState& s, const Decision& d) {
   scratch_.clear();
-  GenerateFor(s, d.player, d.moves, false, scratch_);
+  GenerateFor(s, d.player, d.moves, &d, scratch_);
   return !scratch_.empty();
 }
 
-void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, bool in_turn,
+// Sets of one value onto a pile: every choice of distinct natural cards of that value plus
+// some wild cards standing for it, within the set's size, beating the pile's top.
+void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Move base,
+                           std::vector<Move>& out) const {
+  const CardSet& set = cards();
+  const Combination& combo = rules().combinations[m.combination];
+  const int prop = combo.property;
+  const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
+  const auto& pile = s.zones[ZoneSlot(m.to, player)].cards;
+  int lowest = 0;
+  if (!pile.empty() && m.beat != Beat::kAny) {
+    lowest = EffectiveValue(s, pile.back(), prop) + (m.beat == Beat::kAbove ? 1 : 0);
+  }
+  CardId wild[kMaxMoveCards];
+  int wild_count = 0;
+  for (CardId c : hand) {
+    if (set.Wild(c) == prop && wild_count < kMaxMoveCards) wild[wild_count++] = c;
+  }
+  const int values = static_cast<int>(set.catalog().properties()[prop].values.size());
+  CardId naturals[kMaxMoveCards];
+  for (int v = lowest; v < values; ++v) {
+    int n = 0;
+    for (CardId c : hand) {
+      if (set.Value(c, prop) != v || set.Wild(c) == prop || n >= 12) continue;
+      bool seen = false;
+      for (int i = 0; i < n; ++i) seen = seen || set.Kind(naturals[i]) == set.Kind(c);
+      if (!seen) naturals[n++] = c;
+    }
+    if (n == 0 && wild_count == 0) continue;
+    const bool alone = Matches(combo.alone, prop, v);
+    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+      const int chosen = __builtin_popcount(mask);
+      for (int k = 0; k <= wild_count; ++k) {
+        const int size = chosen + k;
+        if (size == 0 || size < combo.min || size > combo.max || (alone && size > 1)) continue;
+        Move move = base;
+        for (int i = 0; i < n; ++i) {
+          if (mask & (1u << i)) move.Add(naturals[i]);
+        }
+        for (int i = 0; i < k; ++i) move.Add(wild[i]);
+        if (k > 0) move.value = static_cast<int8_t>(v);
+        out.push_back(move);
+      }
+    }
+  }
+}
+
+void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const Decision* decision,
                          std::vector<Move>& out) const {
   const Ruleset& r = rules();
   const CardSet& set = cards();
+  const bool in_turn = decision == nullptr;
   for (size_t k = 0; k < r.moves.size(); ++k) {
     if (!(kinds & (1u << k))) continue;
     const MoveDecl& m = r.moves[k];
@@ -65,16 +131,21 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, bool in
       case MoveType::kDraw:
         if (!s.zones[ZoneSlot(m.from, player)].cards.empty()) out.push_back(base);
         break;
-      case MoveType::kTake: {
+      case MoveType::kTake:
+      case MoveType::kGive: {
+        if (m.type == MoveType::kGive && (decision == nullptr || decision->target < 0)) break;
         const size_t first = out.size();
         for (CardId c : s.zones[ZoneSlot(m.from, player)].cards) {
-          if (AlreadyOffered(set, out, first, c, -1)) continue;
+          if (!Allowed(decision, c) || AlreadyOffered(set, out, first, c, -1)) continue;
           Move move = base;
           move.Add(c);
           out.push_back(move);
         }
         break;
       }
+      case MoveType::kPlay:
+        GeneratePlays(s, player, m, base, out);
+        break;
       case MoveType::kMeld: {
         const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
         ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {

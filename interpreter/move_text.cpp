@@ -47,7 +47,14 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
   const MoveDecl& decl = engine.rules().moves[move.kind];
   std::string out = decl.name;
   if (decl.type != MoveType::kDraw) {
-    for (CardId c : move.Cards()) out += " " + engine.cards().Code(c);
+    const int wild_for = decl.combination >= 0 ? engine.rules().combinations[decl.combination].property : -1;
+    for (CardId c : move.Cards()) {
+      out += " " + engine.cards().Code(c);
+      // A wild card says what it stands for: JK=5.
+      if (move.value >= 0 && engine.cards().Wild(c) == wild_for) {
+        out += "=" + engine.rules().catalog.properties()[wild_for].values[move.value];
+      }
+    }
   }
   if (move.zone >= 0) out += " " + ZoneLabel(engine, state, move.zone);
   return out;
@@ -97,10 +104,11 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   const MoveDecl& decl = r.moves[kind];
   std::vector<CardId> cards;
   for (size_t i = 1; i < words.size(); ++i) {
-    const auto k = r.catalog.KindByCode(words[i]);
+    const std::string code = words[i].substr(0, words[i].find('='));
+    const auto k = r.catalog.KindByCode(code);
     if (!k) {
       if (decl.type == MoveType::kExtend && i + 1 == words.size()) continue;  // the meld label
-      return {std::nullopt, fmt::format("unknown card '{}'", words[i])};
+      return {std::nullopt, fmt::format("unknown card '{}'", code)};
     }
     const int from = engine.ZoneSlot(decl.from, actor);
     const auto& zone = state.zones[from].cards;
@@ -109,7 +117,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     });
     if (it == zone.end()) {
       const std::string whose = r.zones[decl.from].owner == Owner::kPlayer ? "your " : "the ";
-      return {std::nullopt, fmt::format("{} is not in {}{}", Upper(words[i]), whose, ZoneName(r, decl.from))};
+      return {std::nullopt, fmt::format("{} is not in {}{}", Upper(code), whose, ZoneName(r, decl.from))};
     }
     cards.push_back(*it);
   }
@@ -118,6 +126,16 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     const auto& combo = r.combinations[decl.combination];
     return {std::nullopt, fmt::format("those {} cards are not a {} ({} to {} cards)", cards.size(),
                                       combo.name, combo.min, combo.max)};
+  }
+  if (decl.type == MoveType::kPlay) {
+    for (size_t i = 1; i < words.size(); ++i) {
+      const auto k = r.catalog.KindByCode(words[i].substr(0, words[i].find('=')));
+      if (r.catalog.kind(*k).wild >= 0 && words[i].find('=') == std::string::npos) {
+        return {std::nullopt, fmt::format("say what {} stands for, e.g. {}=5", Upper(words[i]), Upper(words[i]))};
+      }
+    }
+    return {std::nullopt, fmt::format("'{}' is not a legal play now: one value, within the set's size, and it must "
+                                      "beat the card on top", std::string(text))};
   }
   if (decl.type == MoveType::kExtend) {
     return {std::nullopt, fmt::format("'{}' does not extend a meld you may add to; try: extend CARD LABEL "

@@ -20,9 +20,16 @@ std::string FixedZoneKey(const Ruleset& r, const Zone& z) {
   return decl.owner == Owner::kPlayer ? fmt::format("{} {}", decl.name, z.owner + 1) : decl.name;
 }
 
-json Codes(const Engine& engine, const std::vector<CardId>& cards) {
+json Codes(const Engine& engine, const GameState& s, const std::vector<CardId>& cards) {
   json out = json::array();
-  for (CardId c : cards) out.push_back(engine.cards().Code(c));
+  for (CardId c : cards) {
+    const int wild = engine.cards().Wild(c);
+    if (wild >= 0 && s.declared[c] >= 0) {
+      out.push_back(engine.cards().Code(c) + "=" + engine.rules().catalog.properties()[wild].values[s.declared[c]]);
+    } else {
+      out.push_back(engine.cards().Code(c));
+    }
+  }
   return out;
 }
 
@@ -62,12 +69,12 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
   for (size_t z = 0; z < s.zones.size(); ++z) {
     const Zone& zone = s.zones[z];
     if (static_cast<int>(z) < engine.config().FixedZoneCount()) {
-      zones[FixedZoneKey(r, zone)] = Codes(engine, zone.cards);
+      zones[FixedZoneKey(r, zone)] = Codes(engine, s, zone.cards);
     } else {
       created.push_back({{"zone", r.zones[zone.decl].name},
                          {"owner", zone.owner + 1},
                          {"label", zone.label},
-                         {"cards", Codes(engine, zone.cards)}});
+                         {"cards", Codes(engine, s, zone.cards)}});
     }
   }
   j["zones"] = zones;
@@ -89,13 +96,23 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
     for (size_t k = 0; k < r.moves.size(); ++k) {
       if (d.moves & (1u << k)) kinds.push_back(r.moves[k].name);
     }
-    decisions.push_back({{"player", d.player + 1},
-                         {"moves", kinds},
-                         {"remaining", d.remaining},
-                         {"optional", d.optional},
-                         {"costs_actions", d.costs_actions}});
+    json decision = {{"player", d.player + 1},
+                     {"moves", kinds},
+                     {"remaining", d.remaining},
+                     {"optional", d.optional},
+                     {"costs_actions", d.costs_actions}};
+    if (d.target >= 0) decision["to"] = d.target + 1;
+    if (!d.only.empty()) decision["only"] = Codes(engine, s, d.only);
+    decisions.push_back(decision);
   }
   j["decisions"] = decisions;
+  if (s.out) {
+    json out = json::array();
+    for (int p = 0; p < s.players; ++p) {
+      if (s.out & (1u << p)) out.push_back(p + 1);
+    }
+    j["out"] = out;
+  }
   return j.dump(2) + "\n";
 }
 
@@ -134,12 +151,22 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     }
   }
   std::vector<bool> used(engine.cards().size(), false);
-  auto take_card = [&](const std::string& code) -> CardId {
+  s.declared.assign(engine.cards().size(), -1);
+  // A card's code, or CODE=VALUE for a wild card standing for a value.
+  auto take_card = [&](const std::string& text) -> CardId {
+    const std::string code = text.substr(0, text.find('='));
     const auto kind = r.catalog.KindByCode(code);
     if (!kind) throw fail(fmt::format("unknown card '{}'", code));
+    const int wild = r.catalog.kind(*kind).wild;
+    int declared = -1;
+    if (text.find('=') != std::string::npos) {
+      declared = wild < 0 ? kNoValue : r.catalog.properties()[wild].ValueIndex(text.substr(text.find('=') + 1));
+      if (declared == kNoValue) throw fail(fmt::format("'{}': only a wild card stands for a value, and it must be one of its property's", text));
+    }
     for (int c = 0; c < engine.cards().size(); ++c) {
       if (!used[c] && engine.cards().Kind(static_cast<CardId>(c)) == *kind) {
         used[c] = true;
+        s.declared[c] = static_cast<int8_t>(declared);
         return static_cast<CardId>(c);
       }
     }
@@ -212,7 +239,24 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
         decision.remaining = static_cast<int16_t>(d.value("remaining", 1));
         decision.optional = d.value("optional", false);
         decision.costs_actions = d.value("costs_actions", false);
+        if (d.contains("to")) decision.target = static_cast<int8_t>(d.at("to").get<int>() - 1);
+        if (d.contains("only")) {
+          for (const auto& code : d.at("only")) {
+            const auto kind = r.catalog.KindByCode(code.get<std::string>());
+            if (!kind) throw fail(fmt::format("unknown card '{}'", code.get<std::string>()));
+            for (int c = 0; c < engine.cards().size(); ++c) {
+              if (engine.cards().Kind(static_cast<CardId>(c)) == *kind) decision.only.push_back(static_cast<CardId>(c));
+            }
+          }
+        }
         s.decisions.push_back(decision);
+      }
+    }
+    if (j.contains("out")) {
+      for (const auto& p : j.at("out")) {
+        const int seat = p.get<int>();
+        if (seat < 1 || seat > n) throw fail(fmt::format("out: no player {}", seat));
+        s.out |= 1u << (seat - 1);
       }
     }
     const int turn = j.value("turn", 1);

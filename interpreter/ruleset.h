@@ -39,6 +39,12 @@ struct ZoneDecl {
   std::string label;     // dynamic zones: prefix of the instance labels ("m" -> m1, m2…)
 };
 
+// Cards with one of these values of a property (for triggers and combinations).
+struct CardFilter {
+  int property = -1;
+  std::vector<int> values;
+};
+
 // A group of cards the rules recognise: a run of consecutive values of one property (a
 // sequence) or cards sharing one value (a set); other properties may have to agree.
 struct Combination {
@@ -48,20 +54,22 @@ struct Combination {
   int property = -1;      // the ordered property runs follow / sets share
   std::vector<int> same;  // properties every card must share
   int min = 3, max = 64;
+  std::vector<CardFilter> alone;  // sets: cards of these values are played alone
 };
 
-// Which cards fire a trigger: any moved card with one of these values.
-struct CardFilter {
-  int property = -1;
-  std::vector<int> values;
-};
 
 struct Trigger {
   std::string function;          // Lua function in the ruleset's scripts
   std::vector<CardFilter> when;  // empty: always
 };
 
-enum class MoveType { kDraw, kTake, kMeld, kExtend, kPass };
+// draw: top card, unseen; take: a chosen card; meld: a combination into a new zone;
+// extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
+// give: a card to the player a decision names; pass: nothing.
+enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass };
+
+// How a play must compare with the top of the pile it goes on.
+enum class Beat { kAny, kAtLeast, kAbove };
 
 struct MoveDecl {
   std::string name;
@@ -74,6 +82,7 @@ struct MoveDecl {
   int cost = 1;  // actions used
   bool ends_turn = false;
   IntValue onto_others{0, -1};  // extend: also onto other players' zones (bool)
+  Beat beat = Beat::kAny;       // play: against the pile's top value
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)
   uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
   Trigger then;
@@ -84,6 +93,7 @@ struct Events {
   std::string round_start;  // after the deal, before the first move of each round
   std::string turn_start;   // when a player's turn begins
   std::string turn_end;     // when a player's turn ends
+  std::string round_end;    // after a round's scores join the totals; may end the match
 };
 
 // A match of several rounds with running totals. One round by default.
@@ -92,6 +102,7 @@ struct MatchDecl {
   IntValue target{0, -1};    // > 0: the match ends after a round where a total reaches it
   bool lowest_wins = false;  // the lowest total wins (penalty points)
   bool rotate_first = true;  // each round starts one seat further along
+  std::string winners;       // Lua function naming the match's winners, if not the best total
 };
 
 struct SetupStep {
@@ -124,6 +135,11 @@ struct Ruleset {
   Catalog catalog;
   std::vector<int> deck_kinds;  // one pack; repeated `deck_copies` times
   IntValue deck_copies{1, -1};
+  struct ExtraCards {
+    int kind;
+    IntValue count;
+  };
+  std::vector<ExtraCards> deck_extra;  // added once, after the copies (jokers, say)
   int deck_zone = -1;
 
   std::vector<Parameter> parameters;

@@ -160,7 +160,7 @@ class Loader : private YamlReader {
   void ReadCombinations(const YAML::Node& node) {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"run", "set", "same", "min", "max"});
+      CheckKeys(spec, {"run", "set", "same", "min", "max", "alone"});
       Combination c;
       c.name = entry.first.as<std::string>();
       if (spec["run"]) {
@@ -182,6 +182,7 @@ class Loader : private YamlReader {
       c.min = Optional(spec, "min", 3);
       c.max = Optional(spec, "max", 64);
       if (c.min < 1 || c.max < c.min) Fail(spec, "combination: need 1 <= min <= max");
+      if (spec["alone"]) c.alone = ReadFilters(spec["alone"]);
       r_->combinations.push_back(std::move(c));
     }
   }
@@ -239,14 +240,16 @@ class Loader : private YamlReader {
   }
 
   void ReadEvents(const YAML::Node& node) {
-    CheckKeys(node, {"round_start", "turn_start", "turn_end"});
+    CheckKeys(node, {"round_start", "turn_start", "turn_end", "round_end"});
+    if (node["round_end"]) r_->events.round_end = FunctionName(node["round_end"]);
     if (node["round_start"]) r_->events.round_start = FunctionName(node["round_start"]);
     if (node["turn_start"]) r_->events.turn_start = FunctionName(node["turn_start"]);
     if (node["turn_end"]) r_->events.turn_end = FunctionName(node["turn_end"]);
   }
 
   void ReadMatch(const YAML::Node& node) {
-    CheckKeys(node, {"rounds", "target", "lowest_wins", "rotate_first"});
+    CheckKeys(node, {"rounds", "target", "lowest_wins", "rotate_first", "winners"});
+    if (node["winners"]) r_->match.winners = FunctionName(node["winners"]);
     if (node["rounds"]) r_->match.rounds = Int(node["rounds"]);
     if (node["target"]) r_->match.target = Int(node["target"]);
     if (!node["rounds"] && node["target"]) r_->match.rounds = {1000, -1};  // until the target
@@ -262,8 +265,16 @@ class Loader : private YamlReader {
     }
     CheckKeys(node, {"script", "if"});
     t.function = FunctionName(Required(node, "script"));
-    if (node["if"]) {
-      for (const auto& cond : node["if"]) {
+    if (node["if"]) t.when = ReadFilters(node["if"]);
+    return t;
+  }
+
+  // {property: value or [values]…}
+  std::vector<CardFilter> ReadFilters(const YAML::Node& node) {
+    if (!node.IsMap()) Fail(node, "expected a map of property: value or [values]");
+    std::vector<CardFilter> out;
+    {
+      for (const auto& cond : node) {
         CardFilter f;
         f.property = PropertyOf(cond.first);
         const auto& prop = r_->catalog.properties()[f.property];
@@ -280,10 +291,10 @@ class Loader : private YamlReader {
         } else {
           add(cond.second);
         }
-        t.when.push_back(std::move(f));
+        out.push_back(std::move(f));
       }
     }
-    return t;
+    return out;
   }
 
   void ReadMoves(const YAML::Node& node) {
@@ -291,7 +302,7 @@ class Loader : private YamlReader {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
-                       "in_turn", "phases", "then", "description"});
+                       "beat", "in_turn", "phases", "then", "description"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       if (m.name == "stop" || m.name == "help" || m.name == "undo")
@@ -302,17 +313,35 @@ class Loader : private YamlReader {
                                                              {"take", MoveType::kTake},
                                                              {"meld", MoveType::kMeld},
                                                              {"extend", MoveType::kExtend},
+                                                             {"play", MoveType::kPlay},
+                                                             {"give", MoveType::kGive},
                                                              {"pass", MoveType::kPass}};
       auto it = kTypes.find(type);
       if (it == kTypes.end())
         Fail(spec["type"],
-             fmt::format("unknown move type '{}'; expected draw, take, meld, extend or pass", type));
+             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give or pass", type));
       m.type = it->second;
       if (m.type != MoveType::kPass) {
         m.from = Zone(Required(spec, "from"));
         m.to = Zone(Required(spec, "to"));
       }
       if (spec["refill_from"]) m.refill_from = Zone(spec["refill_from"]);
+      if (m.type == MoveType::kGive && r_->zones[m.to].owner != Owner::kPlayer) {
+        Fail(spec["to"], "give: the zone given to must belong to each player");
+      }
+      if (m.type == MoveType::kPlay) {
+        const YAML::Node c = Required(spec, "combination");
+        m.combination = r_->CombinationIndex(As<std::string>(c));
+        if (m.combination < 0 || r_->combinations[m.combination].kind != Combination::Kind::kSet) {
+          Fail(c, fmt::format("play needs a set combination (cards of one value); combinations are: {}",
+                              Join(Names(r_->combinations))));
+        }
+        const auto beat = Optional(spec, "beat", std::string("any"));
+        if (beat == "any") m.beat = Beat::kAny;
+        else if (beat == "at_least") m.beat = Beat::kAtLeast;
+        else if (beat == "above") m.beat = Beat::kAbove;
+        else Fail(spec["beat"], fmt::format("unknown beat '{}'; expected any, at_least or above", beat));
+      }
       if (m.type == MoveType::kMeld || m.type == MoveType::kExtend) {
         const YAML::Node c = Required(spec, "combination");
         m.combination = r_->CombinationIndex(As<std::string>(c));
@@ -329,7 +358,7 @@ class Loader : private YamlReader {
         const YAML::Node o = spec["onto_others"];
         m.onto_others = o.Scalar().rfind("$", 0) == 0 ? Int(o) : IntValue{As<bool>(o) ? 1 : 0, -1};
       }
-      m.in_turn = Optional(spec, "in_turn", true);
+      m.in_turn = Optional(spec, "in_turn", m.type != MoveType::kGive);  // a gift answers a decision
       if (spec["phases"]) {
         if (r_->phases.empty())
           Fail(spec["phases"], "this move names phases, but the ruleset declares no 'phases:'");

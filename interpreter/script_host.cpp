@@ -192,8 +192,8 @@ bool ScriptHost::CallTrigger(const std::string& function, ScriptContext& ctx, st
   return ok;
 }
 
-bool ScriptHost::CallScore(const std::string& function, ScriptContext& ctx, std::vector<int>& scores,
-                           std::string& error) {
+bool ScriptHost::CallList(const std::string& function, ScriptContext& ctx, std::vector<int>& out,
+                          std::string& error) {
   const int top = lua_gettop(L_);
   if (!PushFunction(function)) {
     error = fmt::format("no Lua function '{}'", function);
@@ -202,23 +202,21 @@ bool ScriptHost::CallScore(const std::string& function, ScriptContext& ctx, std:
   context_ = &ctx;
   bool ok = Call(function, 0, 1, error);
   context_ = nullptr;
-  if (ok) {
-    if (!lua_istable(L_, -1)) {
-      error = fmt::format("score function '{}' must return a list of {} numbers", function, scores.size());
+  out.clear();
+  if (ok && !lua_istable(L_, -1)) {
+    error = fmt::format("'{}' must return a list of numbers", function);
+    ok = false;
+  }
+  for (lua_Integer i = 1; ok && i <= static_cast<lua_Integer>(lua_rawlen(L_, -1)); ++i) {
+    lua_rawgeti(L_, -1, i);
+    int is_number = 0;
+    const lua_Number v = lua_tonumberx(L_, -1, &is_number);
+    if (!is_number) {
+      error = fmt::format("'{}' returned a list with something other than a number at {}", function, i);
       ok = false;
-    } else {
-      for (size_t p = 0; p < scores.size() && ok; ++p) {
-        lua_rawgeti(L_, -1, static_cast<lua_Integer>(p + 1));
-        int is_number = 0;
-        const lua_Number v = lua_tonumberx(L_, -1, &is_number);
-        if (!is_number) {
-          error = fmt::format("score function '{}' returned no number for player {}", function, p + 1);
-          ok = false;
-        }
-        scores[p] = static_cast<int>(v);
-        lua_pop(L_, 1);
-      }
     }
+    out.push_back(static_cast<int>(v));
+    lua_pop(L_, 1);
   }
   lua_settop(L_, top);
   return ok;

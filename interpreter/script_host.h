@@ -46,9 +46,8 @@ class ScriptHost {
   bool HasFunction(const std::string& name);
   // Runs `function(move)`; false with `error` set when the script fails.
   bool CallTrigger(const std::string& function, ScriptContext& ctx, std::string& error);
-  // Runs `function()`, which returns one number per player.
-  bool CallScore(const std::string& function, ScriptContext& ctx, std::vector<int>& scores,
-                 std::string& error);
+  // Runs `function()`, which returns a list of numbers (scores, or winners' seats).
+  bool CallList(const std::string& function, ScriptContext& ctx, std::vector<int>& out, std::string& error);
 
   // For the API functions (lua_api.cpp).
   ScriptContext* context() const { return context_; }
