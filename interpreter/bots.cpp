@@ -7,8 +7,23 @@
 
 namespace tapis {
 
-size_t RandomBot::Choose(Engine&, const GameState&, const std::vector<Move>& legal) {
-  return RandomBelow(rng_, static_cast<uint32_t>(legal.size()));
+size_t RandomBot::Choose(Engine& engine, const GameState&, const std::vector<Move>& legal) {
+  // Uniform, unless the ruleset weighs some kinds of move (bot_weight).
+  const auto& moves = engine.rules().moves;
+  auto weight = [&](const Move& m) { return m.kind == kStopMove ? 1.0 : moves[m.kind].bot_weight; };
+  double total = 0;
+  bool uniform = true;
+  for (const Move& m : legal) {
+    total += weight(m);
+    uniform = uniform && weight(m) == 1.0;
+  }
+  if (uniform) return RandomBelow(rng_, static_cast<uint32_t>(legal.size()));
+  double pick = static_cast<double>(NextRandom(rng_) >> 11) * 0x1.0p-53 * total;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    pick -= weight(legal[i]);
+    if (pick < 0) return i;
+  }
+  return legal.size() - 1;
 }
 
 size_t GreedyBot::Choose(Engine& engine, const GameState& state, const std::vector<Move>& legal) {

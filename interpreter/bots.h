@@ -21,7 +21,7 @@ class Bot {
 class RandomBot : public Bot {
  public:
   explicit RandomBot(uint64_t seed) : rng_(seed) {}
-  size_t Choose(Engine&, const GameState&, const std::vector<Move>& legal) override;
+  size_t Choose(Engine& engine, const GameState&, const std::vector<Move>& legal) override;
 
  private:
   uint64_t rng_;

@@ -29,6 +29,7 @@ struct Decision {
   bool costs_actions = false;  // answering uses the turn's actions like a normal move
   int8_t target = -1;          // give: the player who receives
   std::vector<CardId> only;    // when not empty: the only cards that may be used
+  int8_t highest = -1;         // a property: only the cards highest in it (wild cards above all)
   bool operator==(const Decision&) const = default;
 };
 

@@ -320,6 +320,13 @@ int Ask(lua_State* L, ScriptContext& ctx) {
   lua_getfield(L, 2, "to");
   if (!lua_isnil(L, -1)) d.target = static_cast<int8_t>(PlayerArg(L, lua_gettop(L), ctx));
   lua_pop(L, 1);
+  lua_getfield(L, 2, "highest");
+  if (!lua_isnil(L, -1)) {
+    const int prop = ctx.engine->cards().catalog().PropertyIndex(StringArg(L, lua_gettop(L), "highest"));
+    if (prop < 0) throw ApiError("tapis.ask: 'highest' names no card property");
+    d.highest = static_cast<int8_t>(prop);
+  }
+  lua_pop(L, 1);
   lua_getfield(L, 2, "only");
   if (!lua_isnil(L, -1)) {
     d.only = CardListArg(L, lua_gettop(L), ctx);

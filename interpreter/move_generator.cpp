@@ -22,6 +22,13 @@ bool Allowed(const Decision* d, CardId card) {
   return d == nullptr || d->only.empty() || std::find(d->only.begin(), d->only.end(), card) != d->only.end();
 }
 
+// The highest value of `property` among `cards`, a wild card counting above every value.
+int HighestValue(const CardSet& set, std::span<const CardId> cards, int property) {
+  int top = -1;
+  for (CardId c : cards) top = std::max(top, set.Wild(c) == property ? 1 << 20 : set.Value(c, property));
+  return top;
+}
+
 bool Matches(const std::vector<CardFilter>& filters, int property, int value) {
   for (const CardFilter& f : filters) {
     if (f.property == property && std::find(f.values.begin(), f.values.end(), value) != f.values.end()) {
@@ -135,8 +142,11 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
       case MoveType::kGive: {
         if (m.type == MoveType::kGive && (decision == nullptr || decision->target < 0)) break;
         const size_t first = out.size();
-        for (CardId c : s.zones[ZoneSlot(m.from, player)].cards) {
+        const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
+        const int top = decision && decision->highest >= 0 ? HighestValue(set, from, decision->highest) : 0;
+        for (CardId c : from) {
           if (!Allowed(decision, c) || AlreadyOffered(set, out, first, c, -1)) continue;
+          if (decision && decision->highest >= 0 && HighestValue(set, {&c, 1}, decision->highest) != top) continue;
           Move move = base;
           move.Add(c);
           out.push_back(move);

@@ -83,6 +83,7 @@ struct MoveDecl {
   bool ends_turn = false;
   IntValue onto_others{0, -1};  // extend: also onto other players' zones (bool)
   Beat beat = Beat::kAny;       // play: against the pile's top value
+  double bot_weight = 1;        // how often the random bot picks this kind of move, relative to others
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)
   uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
   Trigger then;

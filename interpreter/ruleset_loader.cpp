@@ -302,7 +302,7 @@ class Loader : private YamlReader {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
-                       "beat", "in_turn", "phases", "then", "description"});
+                       "beat", "in_turn", "phases", "then", "description", "bot_weight"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       if (m.name == "stop" || m.name == "help" || m.name == "undo")
@@ -359,6 +359,8 @@ class Loader : private YamlReader {
         m.onto_others = o.Scalar().rfind("$", 0) == 0 ? Int(o) : IntValue{As<bool>(o) ? 1 : 0, -1};
       }
       m.in_turn = Optional(spec, "in_turn", m.type != MoveType::kGive);  // a gift answers a decision
+      m.bot_weight = Optional(spec, "bot_weight", 1.0);
+      if (m.bot_weight <= 0) Fail(spec["bot_weight"], "bot_weight must be above 0");
       if (spec["phases"]) {
         if (r_->phases.empty())
           Fail(spec["phases"], "this move names phases, but the ruleset declares no 'phases:'");

@@ -44,6 +44,7 @@ class YamlReader {
     } catch (const YAML::BadConversion&) {
       const char* what = std::is_same_v<T, bool> ? "true or false"
                          : std::is_integral_v<T> ? "an integer"
+                         : std::is_floating_point_v<T> ? "a number"
                                                  : "a text";
       Fail(node, fmt::format("expected {}", what));
     }

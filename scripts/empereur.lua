@@ -1,0 +1,296 @@
+-- L'Empereur's effects (rulesets/empereur.yaml): choosing the dealer, the deal and the
+-- exchanges, clearing the cards in play, the Two rule, the draw rule, going out, roles,
+-- scoring and the match's end. Players are numbered from 1.
+
+local EMPEREUR, SUJET, ELU, EXCLU = 1, 2, 3, 4
+
+local function mode() return tapis.param("mode") end
+local function miroir() return mode() == "miroir_normal" or mode() == "miroir_elite" end
+local function elite() return mode() == "elite" or mode() == "miroir_elite" end
+
+-- Rank order from 1 (a Three) to 13 (a Two); a joker in hand is above everything.
+local function strength(card)
+  return tapis.order(card, "rank") or 14
+end
+
+-- Points of a card left in hand at the end of an Elite round.
+local POINTS = {J = 11, Q = 12, K = 13, A = 14, ["2"] = 15}
+local function points(card)
+  if card.rank == nil then return 20 end  -- a joker
+  return POINTS[card.rank] or tonumber(card.rank)
+end
+
+local function active_players()
+  local list = {}
+  for p = 1, tapis.players() do
+    if not tapis.is_out(p) then list[#list + 1] = p end
+  end
+  return list
+end
+
+-- The players still in the round after `player`, in turn order (`player` may be out).
+local function others_in_order(player)
+  local list, p = {}, player
+  for _ = 1, tapis.players() do
+    p = tapis.next_player(p)
+    if p == nil or p == player or p == list[1] then break end
+    list[#list + 1] = p
+  end
+  return list
+end
+
+-- Deal -----------------------------------------------------------------------------------
+
+-- "Chaque joueur tire une carte. Celui qui a la plus haute valeur distribue", drawing
+-- again among the tied players until one is highest.
+local function choose_dealer()
+  local candidates = {}
+  for p = 1, tapis.players() do candidates[#candidates + 1] = p end
+  while #candidates > 1 do
+    tapis.shuffle("stock")
+    local best, tied = -1, {}
+    for _, p in ipairs(candidates) do
+      tapis.draw("stock", "drawn")
+      local drawn = tapis.cards("drawn")
+      local s = strength(drawn[#drawn])
+      if s > best then best, tied = s, {p} elseif s == best then tied[#tied + 1] = p end
+    end
+    for _, card in ipairs(tapis.cards("drawn")) do tapis.move(card, "stock") end
+    candidates = tied
+  end
+  return candidates[1]
+end
+
+-- The exchanges, asked as decisions once everybody holds their cards.
+local function ask_exchanges(roles)
+  local function holders(role)
+    local list = {}
+    for p = 1, tapis.players() do
+      if roles[p] == role then list[#list + 1] = p end
+    end
+    return list
+  end
+  if mode() == "elite" then
+    local empereur = holders(EMPEREUR)[1]
+    if not empereur then return end
+    for _, sujet in ipairs(holders(SUJET)) do
+      tapis.ask(sujet, {moves = "give", to = empereur, highest = "rank"})
+    end
+    for _, sujet in ipairs(holders(SUJET)) do tapis.ask(empereur, {moves = "give", to = sujet}) end
+  elseif miroir() then
+    local exclu = holders(EXCLU)[1]
+    if not exclu then return end
+    for _, elu in ipairs(holders(ELU)) do tapis.ask(exclu, {moves = "give", to = elu, highest = "rank"}) end
+    for _, elu in ipairs(holders(ELU)) do tapis.ask(elu, {moves = "give", to = exclu}) end
+  end
+end
+
+function round_start()
+  local roles = {}
+  for p = 1, tapis.players() do
+    roles[p] = tapis.get("role", p)
+    tapis.set("role", 0, p)
+  end
+  tapis.set("last", 0)
+  tapis.set("passes", 0)
+  local dealer = choose_dealer()
+  tapis.set("dealer", dealer)
+  tapis.shuffle("stock")
+  local first = tapis.next_player(dealer)
+  for _ = 1, tapis.param("hand_size") do
+    local p = first
+    repeat
+      tapis.draw("stock", "hand", p)
+      p = tapis.next_player(p)
+    until p == first
+  end
+  tapis.set_turn(first)
+  ask_exchanges(roles)
+end
+
+-- The stock ------------------------------------------------------------------------------
+
+-- "On prend toutes les cartes du talon sauf celles ayant la plus haute valeur."
+local function rebuild_stock()
+  local talon = tapis.cards("talon")
+  if #talon == 0 then return end
+  local top = 0
+  for _, card in ipairs(talon) do top = math.max(top, tapis.order(card, "rank")) end
+  for _, card in ipairs(talon) do
+    if tapis.order(card, "rank") < top then tapis.move(card, "stock") end
+  end
+  if tapis.param("shuffle_rebuilt_stock") then tapis.shuffle("stock") end
+end
+
+local function draw_for(player, count)
+  for _ = 1, count do
+    if tapis.count("stock") == 0 then rebuild_stock() end
+    if tapis.count("stock") == 0 then return end  -- "le joueur ne pioche pas"
+    tapis.draw("stock", "hand", player)
+  end
+end
+
+-- The cards in play go face down under the stock.
+local function clear_talon()
+  for _, card in ipairs(tapis.cards("talon")) do tapis.move(card, "stock", "bottom") end
+  tapis.set("passes", 0)
+end
+
+-- Turns ----------------------------------------------------------------------------------
+
+function turn_start()
+  tapis.set_phase("start")
+  -- Everybody else passed since the last play: the player leads on a clear table.
+  if tapis.count("talon") > 0 then
+    local last = tapis.get("last")
+    local needed = #active_players()
+    if last > 0 and not tapis.is_out(last) then needed = needed - 1 end
+    if tapis.get("passes") >= needed then clear_talon() end
+  end
+  if tapis.count("stock") == 0 then rebuild_stock() end
+  if tapis.count("stock") == 0 then tapis.set_phase("drawn") end  -- nothing to draw
+end
+
+function on_draw(move)
+  tapis.set_phase("drawn")
+end
+
+function on_pass(move)
+  tapis.set("passes", tapis.get("passes") + 1)
+end
+
+-- How many cards of the top value lie in a row on top of the cards in play.
+local function top_run()
+  local talon = tapis.cards("talon")
+  local value, run = tapis.value(talon[#talon], "rank"), 0
+  for i = #talon, 1, -1 do
+    if tapis.value(talon[i], "rank") ~= value then break end
+    run = run + 1
+  end
+  return run
+end
+
+-- A player emptied their hand: roles, and whether the round ends.
+local function went_out(player, with_joker)
+  local function everyone_else(role)
+    for _, p in ipairs(active_players()) do
+      if p ~= player then tapis.set("role", role, p) end
+    end
+  end
+  if not miroir() then
+    if not with_joker then
+      tapis.set("role", EMPEREUR, player)
+      everyone_else(SUJET)
+      tapis.end_round()
+      return
+    end
+    tapis.set("role", SUJET, player)  -- going out on a joker loses
+    tapis.set_out(player)
+    local left = active_players()
+    if #left == 1 then
+      tapis.set("role", EMPEREUR, left[1])
+      tapis.end_round()
+    end
+  else
+    if with_joker then
+      tapis.set("role", EXCLU, player)
+      everyone_else(ELU)
+      tapis.end_round()
+      return
+    end
+    tapis.set("role", ELU, player)
+    tapis.set_out(player)
+    local left = active_players()
+    if #left == 1 then
+      tapis.set("role", EXCLU, left[1])
+      tapis.end_round()
+    end
+  end
+end
+
+function on_play(move)
+  local player = move.player
+  tapis.set("last", player)
+  tapis.set("passes", 0)
+  local value = tapis.value(move.cards[1], "rank")
+  local with_joker = false
+  for _, card in ipairs(move.cards) do with_joker = with_joker or card.rank == nil end
+  local out = tapis.count("hand", player) == 0
+
+  if value == "2" then
+    -- "Personne n'a le droit de jouer après lui": each other player draws one, the cards
+    -- in play go under the stock, and the Two's player leads again.
+    -- In turn order from the next player: when the stock runs dry, the last ones go without.
+    for _, p in ipairs(others_in_order(player)) do draw_for(p, 1) end
+    clear_talon()
+    if not out then
+      tapis.actions(1)
+      tapis.set_phase("start")
+    end
+  else
+    local run = top_run()
+    if run >= 2 then draw_for(tapis.next_player(player), run - 1) end
+  end
+  if out then went_out(player, with_joker) end
+end
+
+-- Scores and the match -------------------------------------------------------------------
+
+function score()
+  local scores = {}
+  for p = 1, tapis.players() do scores[p] = 0 end
+  if not elite() then return scores end
+  local winner_role = mode() == "elite" and EMPEREUR or EXCLU
+  local total = 0
+  for p = 1, tapis.players() do
+    if mode() == "miroir_elite" or tapis.get("role", p) == SUJET then
+      for _, card in ipairs(tapis.cards("hand", p)) do total = total + points(card) end
+    end
+  end
+  for p = 1, tapis.players() do
+    if tapis.get("role", p) == winner_role then scores[p] = total end
+  end
+  return scores
+end
+
+local function reached_target()
+  local list = {}
+  for p = 1, tapis.players() do
+    if tapis.total(p) >= tapis.param("target") then list[#list + 1] = p end
+  end
+  return list
+end
+
+function round_end()
+  if elite() then
+    if #reached_target() > 0 then tapis.end_game() end
+  elseif tapis.round() >= tapis.param("rounds") then
+    tapis.end_game()
+  end
+end
+
+function winners()
+  local list = {}
+  if mode() == "normal" then
+    for p = 1, tapis.players() do
+      if tapis.get("role", p) == EMPEREUR then list[#list + 1] = p end
+    end
+  elseif mode() == "miroir_normal" then
+    for p = 1, tapis.players() do
+      if tapis.get("role", p) ~= EXCLU then list[#list + 1] = p end
+    end
+  elseif mode() == "elite" then
+    local best = -1
+    for p = 1, tapis.players() do best = math.max(best, tapis.total(p)) end
+    for p = 1, tapis.players() do
+      if tapis.total(p) == best then list[#list + 1] = p end
+    end
+  else
+    local losers = {}
+    for _, p in ipairs(reached_target()) do losers[p] = true end
+    for p = 1, tapis.players() do
+      if not losers[p] then list[#list + 1] = p end
+    end
+  end
+  return list
+end
