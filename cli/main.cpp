@@ -23,8 +23,10 @@ int main(int argc, char** argv) {
     cmd->add_option("--seed", game.seed, "seed of the game's randomness")->each([&](const std::string&) {
       game.seed_given = true;
     });
-    cmd->add_option("--set", game.settings, "parameter value, key=value (repeatable)");
-    cmd->add_option("--seat", seats, "who plays each seat in order: human, random or greedy (repeatable)");
+    // One value per flag, so `--set a=1 GAME` leaves GAME to the positional argument.
+    cmd->add_option("--set", game.settings, "parameter value, key=value (repeatable)")->allow_extra_args(false);
+    cmd->add_option("--seat", seats, "who plays each seat in order: human, random or greedy (repeatable)")
+        ->allow_extra_args(false);
   };
 
   app.add_subcommand("list", "the known rulesets, with player counts and descriptions");

@@ -138,7 +138,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       show = true;
       continue;
     }
-    if (line.rfind("save", 0) == 0) {
+    if (line == "save" || line.rfind("save ", 0) == 0) {
       const auto space = line.find(' ');
       if (space == std::string::npos) {
         fmt::print("save needs a file name: save FILE\n");

@@ -59,7 +59,7 @@ GameLog ReadGameLog(const std::string& text, const std::string& file) {
         if (j.contains("settings")) log.settings = j.at("settings").get<std::map<std::string, std::string>>();
         header = true;
       } else if (j.contains("move")) {
-        log.moves.push_back({j.at("player").get<int>() - 1, j.at("move").get<std::string>()});
+        log.moves.push_back({j.at("player").get<int>() - 1, j.at("move").get<std::string>(), line_number});
       } else if (j.contains("scores")) {
         log.scores = j.at("scores").get<std::vector<int>>();
       } else {
@@ -91,7 +91,7 @@ GameState Replay(Engine& engine, const GameLog& log, const std::string& file) {
   GameState state = engine.NewGame(log.seed);
   for (size_t i = 0; i < log.moves.size(); ++i) {
     const auto& entry = log.moves[i];
-    const int line = static_cast<int>(i) + 2;
+    const int line = entry.line > 0 ? entry.line : static_cast<int>(i) + 2;
     if (engine.Actor(state) != entry.player) {
       throw Error(ErrorKind::kIllegalMove,
                   fmt::format("{}:{}: move '{}' by player {}, but player {} is to play", file, line,

@@ -22,6 +22,7 @@ struct GameLog {
   struct Entry {
     int player = 0;  // 0-based
     std::string move;
+    int line = 0;  // in the file read, for messages
   };
   std::vector<Entry> moves;
   std::optional<std::vector<int>> scores;  // present once the game is over

@@ -240,6 +240,15 @@ int MoveApi(lua_State* L, ScriptContext& ctx) {
   return 0;
 }
 
+// tapis.random(n): a whole number from 1 to n, from the game's seeded generator.
+int Random(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  const long long n = IntArg(L, 1, "n");
+  if (n < 1 || n > INT32_MAX) throw ApiError("tapis.random: n must be at least 1");
+  lua_pushinteger(L, static_cast<lua_Integer>(RandomBelow(ctx.state->rng, static_cast<uint32_t>(n))) + 1);
+  return 1;
+}
+
 int Shuffle(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   ctx.engine->Shuffle(*ctx.state, ZoneArg(L, 1, ctx));
@@ -276,6 +285,7 @@ int Draw(lua_State* L, ScriptContext& ctx) {
   auto& src = ctx.state->zones[from].cards;
   for (; moved < n && !src.empty(); ++moved) {
     ctx.state->zones[to].cards.push_back(src.back());
+    ctx.state->declared[src.back()] = -1;
     src.pop_back();
   }
   ctx.engine->CheckLastRound(*ctx.state);
@@ -406,6 +416,7 @@ void OpenTapisApi(lua_State* L) {
                                         {"value", Guard<Value>},
                                         {"order", Guard<Order>},
                                         {"shuffle", Guard<Shuffle>},
+                                        {"random", Guard<Random>},
                                         {"set_turn", Guard<SetTurn>},
                                         {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);

@@ -43,9 +43,8 @@ json Header(const Engine& engine) {
 }  // namespace
 
 bool IsPosition(const std::string& text) {
-  const auto brace = text.find('{');
-  return brace != std::string::npos && text.find("\"tapis_position\"") != std::string::npos &&
-         text.find('\n', brace) > text.find("\"tapis_position\"");
+  // A log's lines hold "tapis"; only a position holds this key.
+  return text.find("\"tapis_position\"") != std::string::npos;
 }
 
 std::string WritePosition(const Engine& engine, const GameState& s) {
@@ -102,6 +101,7 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
                      {"optional", d.optional},
                      {"costs_actions", d.costs_actions}};
     if (d.target >= 0) decision["to"] = d.target + 1;
+    if (d.highest >= 0) decision["highest"] = r.catalog.properties()[d.highest].name;
     if (!d.only.empty()) decision["only"] = Codes(engine, s, d.only);
     decisions.push_back(decision);
   }
@@ -220,17 +220,33 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     }
     if (j.contains("variables")) {
       for (const auto& [key, value] : j.at("variables").items()) {
+        // "name" for a table variable, "name N" for player N's.
         const auto space = key.find(' ');
         const int v = r.VariableIndex(key.substr(0, space));
         if (v < 0) throw fail(fmt::format("unknown variable '{}'", key));
-        const int p = space == std::string::npos ? 0 : std::stoi(key.substr(space + 1)) - 1;
+        const bool per_player = r.variables[v].owner == Owner::kPlayer;
+        int p = 0;
+        if (per_player != (space != std::string::npos)) {
+          throw fail(fmt::format("variable '{}': write \"{}\"", key,
+                                 per_player ? r.variables[v].name + " N" : r.variables[v].name));
+        }
+        if (per_player) {
+          const std::string seat = key.substr(space + 1);
+          if (seat.empty() || seat.find_first_not_of("0123456789") != std::string::npos || seat.size() > 2 ||
+              std::stoi(seat) < 1 || std::stoi(seat) > n) {
+            throw fail(fmt::format("variable '{}': no player '{}'", key, seat));
+          }
+          p = std::stoi(seat) - 1;
+        }
         s.variables[engine.config().VariableSlot(v, p)] = value.get<int>();
       }
     }
     if (j.contains("decisions")) {
       for (const auto& d : j.at("decisions")) {
         Decision decision;
-        decision.player = static_cast<int8_t>(d.at("player").get<int>() - 1);
+        const int player = d.at("player").get<int>();
+        if (player < 1 || player > n) throw fail(fmt::format("decisions: no player {}", player));
+        decision.player = static_cast<int8_t>(player - 1);
         for (const auto& m : d.at("moves")) {
           const int k = r.MoveIndex(m.get<std::string>());
           if (k < 0) throw fail(fmt::format("unknown move '{}'", m.get<std::string>()));
@@ -239,7 +255,16 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
         decision.remaining = static_cast<int16_t>(d.value("remaining", 1));
         decision.optional = d.value("optional", false);
         decision.costs_actions = d.value("costs_actions", false);
-        if (d.contains("to")) decision.target = static_cast<int8_t>(d.at("to").get<int>() - 1);
+        if (d.contains("to")) {
+          const int to = d.at("to").get<int>();
+          if (to < 1 || to > n) throw fail(fmt::format("decisions: no player {} to give to", to));
+          decision.target = static_cast<int8_t>(to - 1);
+        }
+        if (d.contains("highest")) {
+          const int prop = r.catalog.PropertyIndex(d.at("highest").get<std::string>());
+          if (prop < 0) throw fail(fmt::format("decisions: no card property '{}'", d.at("highest").get<std::string>()));
+          decision.highest = static_cast<int8_t>(prop);
+        }
         if (d.contains("only")) {
           for (const auto& code : d.at("only")) {
             const auto kind = r.catalog.KindByCode(code.get<std::string>());
@@ -263,6 +288,7 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     if (turn < 1 || turn > n) throw fail(fmt::format("turn: no player {}", turn));
     s.turn_player = static_cast<int8_t>(turn - 1);
     s.direction = static_cast<int8_t>(j.value("direction", 1));
+    if (s.direction != 1 && s.direction != -1) throw fail("direction: 1 (to the left) or -1 (to the right)");
     s.actions_left = static_cast<int8_t>(j.value("actions", engine.config().Resolve(r.actions_per_turn)));
     s.end_turn = j.value("end_turn", false);
     s.finished = j.value("finished", false);

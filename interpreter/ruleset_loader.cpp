@@ -97,33 +97,48 @@ class Loader : private YamlReader {
       const auto type = Optional(spec, "type", std::string("int"));
       if (type == "int") {
         p.type = Parameter::Type::kInt;
-        p.default_value = As<int>(Required(spec, "default"));
         p.min = Optional(spec, "min", p.min);
         p.max = Optional(spec, "max", p.max);
       } else if (type == "bool") {
         p.type = Parameter::Type::kBool;
-        p.default_value = As<bool>(Required(spec, "default")) ? 1 : 0;
         p.min = 0;
         p.max = 1;
       } else if (type == "choice") {
         p.type = Parameter::Type::kChoice;
         for (const auto& c : Required(spec, "choices")) p.choices.push_back(As<std::string>(c));
-        const auto def = As<std::string>(Required(spec, "default"));
-        auto it = std::find(p.choices.begin(), p.choices.end(), def);
-        if (it == p.choices.end())
-          Fail(spec["default"],
-               fmt::format("default '{}' is not one of the choices: {}", def, Join(p.choices)));
-        p.default_value = static_cast<int>(it - p.choices.begin());
         p.min = 0;
         p.max = static_cast<int>(p.choices.size()) - 1;
       } else {
         Fail(spec["type"], fmt::format("unknown parameter type '{}'; expected int, bool or choice", type));
       }
+      p.default_value = ParameterValue(p, Required(spec, "default"));
       if (spec["by_players"]) {
-        for (const auto& bp : spec["by_players"]) p.by_players[As<int>(bp.first)] = As<int>(bp.second);
+        for (const auto& bp : spec["by_players"]) p.by_players[As<int>(bp.first)] = ParameterValue(p, bp.second);
       }
       r_->parameters.push_back(std::move(p));
     }
+  }
+
+  // A parameter's value as written (a number, true/false, or one of the choices), in range.
+  int ParameterValue(const Parameter& p, const YAML::Node& node) const {
+    int value = 0;
+    if (p.type == Parameter::Type::kBool) {
+      value = As<bool>(node) ? 1 : 0;
+    } else if (p.type == Parameter::Type::kChoice) {
+      const auto name = As<std::string>(node);
+      auto it = std::find(p.choices.begin(), p.choices.end(), name);
+      if (it == p.choices.end()) Fail(node, fmt::format("'{}' is not one of the choices: {}", name, Join(p.choices)));
+      value = static_cast<int>(it - p.choices.begin());
+    } else {
+      value = As<int>(node);
+      if (value < p.min || value > p.max) {
+        const std::string range = p.min == INT32_MIN   ? fmt::format("at most {}", p.max)
+                                  : p.max == INT32_MAX ? fmt::format("at least {}", p.min)
+                                                       : fmt::format("from {} to {}", p.min, p.max);
+        Fail(node, fmt::format("{} is not allowed: '{}' is {}", value, p.name, range));
+      }
+    }
+    return value;
   }
 
   void ReadCardsInto(const YAML::Node& node) { r_->deck_zone = Zone(Required(node, "into")); }
@@ -228,6 +243,9 @@ class Loader : private YamlReader {
   void ReadTurn(const YAML::Node& node) {
     CheckKeys(node, {"first", "actions", "last_round_when_empty"});
     r_->first_player = Optional(node, "first", 1) - 1;
+    if (r_->first_player < 0 || r_->first_player >= r_->min_players) {
+      Fail(node["first"], fmt::format("first: a seat from 1 to {} (the fewest players)", r_->min_players));
+    }
     if (node["actions"]) r_->actions_per_turn = Int(node["actions"]);
     if (node["last_round_when_empty"]) r_->last_round_when_empty = Zone(node["last_round_when_empty"]);
   }
@@ -305,8 +323,12 @@ class Loader : private YamlReader {
                        "beat", "in_turn", "phases", "then", "description", "bot_weight"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
-      if (m.name == "stop" || m.name == "help" || m.name == "undo")
-        Fail(entry.first, fmt::format("'{}' is reserved by the engine", m.name));
+      static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
+      if (std::find(std::begin(kReserved), std::end(kReserved), m.name) != std::end(kReserved) ||
+          m.name.find_first_of(" ?=") != std::string::npos) {
+        Fail(entry.first, fmt::format("'{}' is reserved by the engine or not a plain word (stop, help, undo, save, "
+                                      "quit and exit are taken)", m.name));
+      }
       m.description = Optional(spec, "description", std::string());
       const auto type = As<std::string>(Required(spec, "type"));
       static const std::map<std::string, MoveType> kTypes = {{"draw", MoveType::kDraw},

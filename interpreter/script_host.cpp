@@ -13,7 +13,9 @@ namespace {
 
 constexpr int kHookEvery = 1000;  // instructions between budget checks
 
-const char* const kRemovedGlobals[] = {"dofile", "loadfile", "load", "require", "collectgarbage"};
+// Gone: loading code, and ways around the read-only globals. math.random goes too: a game's
+// randomness must come from its seed (tapis.random).
+const char* const kRemovedGlobals[] = {"dofile", "loadfile", "load", "require", "collectgarbage", "rawset"};
 
 int ReadOnlyEnvironment(lua_State* L) {
   const char* key = lua_tostring(L, 2);
@@ -70,6 +72,12 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   lua_getglobal(L_, LUA_STRLIBNAME);  // no binary chunks
   lua_pushnil(L_);
   lua_setfield(L_, -2, "dump");
+  lua_pop(L_, 1);
+  lua_getglobal(L_, LUA_MATHLIBNAME);
+  lua_pushnil(L_);
+  lua_setfield(L_, -2, "random");
+  lua_pushnil(L_);
+  lua_setfield(L_, -2, "randomseed");
   lua_pop(L_, 1);
   OpenTapisApi(L_);
   lua_sethook(L_, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery);

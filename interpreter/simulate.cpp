@@ -89,13 +89,18 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
   const int n = config->players();
   std::vector<GameResult> results(options.games);
   const auto start = std::chrono::steady_clock::now();
+  for (const auto& kind : options.bots) MakeBot(kind, 0);  // unknown bots fail here, not in a thread
   const int threads = std::max(1, std::min(options.threads, options.games));
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       Engine engine(config);  // each thread its own Lua state
       for (int i = t; i < options.games; i += threads) {
-        results[i] = PlayOne(engine, options, MixSeed(options.seed, i));
+        try {
+          results[i] = PlayOne(engine, options, MixSeed(options.seed, i));
+        } catch (const std::exception& e) {  // a script error in winners(), say
+          results[i].error = e.what();
+        }
       }
     });
   }

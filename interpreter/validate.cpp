@@ -79,9 +79,15 @@ std::vector<std::string> CheckRandomGames(std::shared_ptr<const Ruleset> rules, 
         continue;
       }
       std::string error;
-      engine.Score(state, &error);
+      const auto scores = engine.Score(state, &error);
       if (!error.empty()) {
         problems.push_back(where(error));
+        continue;
+      }
+      try {
+        if (engine.Winners(state, scores).empty()) problems.push_back(where("nobody won"));
+      } catch (const std::exception& e) {
+        problems.push_back(where(e.what()));
         continue;
       }
       Engine replayer(engine.shared_config());

@@ -1,0 +1,3 @@
+function on_play(move)
+  return math.random(6)
+end

@@ -1,0 +1,3 @@
+function on_play(move)
+  rawset(_ENV, "count", 1)
+end
