@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 
 #include "interpreter/simulate.h"
 #include "interpreter/validate.h"
@@ -258,4 +259,46 @@ TEST_CASE("empereur/random matches in every mode conserve cards, end and replay"
       }
     }
   }
+}
+
+namespace {
+
+// A chance source that, at its Nth shuffle, puts the given cards on top (last listed on
+// top) and leaves the rest in place; other shuffles leave the order as it is.
+class StackedChance : public ChanceSource {
+ public:
+  StackedChance(const CardSet& cards, std::map<int, std::vector<std::string>> tops)
+      : cards_(cards), tops_(std::move(tops)) {}
+  void Shuffle(std::vector<CardId>& zone, uint64_t&) override {
+    auto it = tops_.find(++calls_);
+    if (it == tops_.end()) return;
+    for (const auto& code : it->second) {
+      auto card = std::find_if(zone.begin(), zone.end(), [&](CardId c) { return cards_.Code(c) == code; });
+      REQUIRE(card != zone.end());
+      const CardId id = *card;
+      zone.erase(card);
+      zone.push_back(id);
+    }
+  }
+
+ private:
+  const CardSet& cards_;
+  std::map<int, std::vector<std::string>> tops_;
+  int calls_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("empereur/dealer: the highest card drawn deals, tied players draw again; the player to the left starts") {
+  auto rules = LoadRuleset(FindRuleset("empereur"));
+  auto config = std::make_shared<GameConfig>(rules, 3, std::map<std::string, std::string>{{"jokers", "0"}});
+  // Shuffle 1 is the setup's; 2 is the first draw: player 1 KH, player 2 AS, player 3 AD
+  // (a tie of Aces); 3 is the second draw: player 2 9D, player 3 5C. Player 2 deals.
+  auto chance = std::make_shared<StackedChance>(
+      config->cards(), std::map<int, std::vector<std::string>>{{2, {"AD", "AS", "KH"}}, {3, {"5C", "9D"}}});
+  Engine engine(config, chance);
+  const GameState s = engine.NewGame(1);
+  CHECK(Variable(engine, s, "dealer") == 2);
+  CHECK(s.turn_player == 2);  // player 3, to the dealer's left
+  for (int p = 1; p <= 3; ++p) CHECK(Cards(engine, s, "hand", p).size() == 7);
 }

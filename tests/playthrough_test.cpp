@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "interpreter/game_log.h"
@@ -22,11 +23,19 @@ struct Golden {
   int players;
   uint64_t seed;
   std::vector<std::string> bots;
+  std::map<std::string, std::string> settings;
 };
 
 const Golden kGoldens[] = {
     {"unisson_4p_seed42.jsonl", "unisson", 4, 42, {"greedy", "random", "greedy", "random"}},
     {"unisson_5p_seed7.jsonl", "unisson", 5, 7, {"greedy", "greedy", "greedy", "greedy", "greedy"}},
+    {"empereur_normal_3p_seed3.jsonl", "empereur", 3, 3, {"random", "greedy", "random"}, {{"rounds", "2"}}},
+    {"empereur_elite_3p_seed4.jsonl", "empereur", 3, 4, {"greedy", "greedy", "random"},
+     {{"mode", "elite"}, {"target", "60"}}},
+    {"empereur_miroir_normal_3p_seed5.jsonl", "empereur", 3, 5, {"random", "random", "random"},
+     {{"mode", "miroir_normal"}, {"rounds", "2"}}},
+    {"empereur_miroir_elite_3p_seed6.jsonl", "empereur", 3, 6, {"random", "greedy", "random"},
+     {{"mode", "miroir_elite"}, {"target", "40"}}},
 };
 
 }  // namespace
@@ -35,7 +44,7 @@ TEST_CASE("playthrough/golden games replay exactly") {
   for (const Golden& g : kGoldens) {
     CAPTURE(g.file);
     const std::string path = std::string(TAPIS_SOURCE_DIR) + "/tests/playthroughs/" + g.file;
-    auto engine = MakeEngine(g.game, g.players);
+    auto engine = MakeEngine(g.game, g.players, g.settings);
     const std::string played = WriteGameLog(PlayLoggedGame(*engine, g.game, g.seed, g.bots));
     if (std::getenv("TAPIS_UPDATE_GOLDEN")) std::ofstream(path) << played;
     std::ifstream in(path);
