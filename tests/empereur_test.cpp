@@ -242,9 +242,10 @@ TEST_CASE("empereur/match: Normal ends after its rounds, Elite at the target") {
   CHECK(*std::max_element(e.totals.begin(), e.totals.end()) >= 100);
 }
 
-TEST_CASE("empereur/random matches in every mode conserve cards, end and replay") {
-  // 2 and 3 players with short matches keep this quick; TAPIS_SOAK=1 runs 10,000 a mode.
-  const int games = std::getenv("TAPIS_SOAK") ? 5000 : 150;
+TEST_CASE("empereur/10,000 random matches in every mode conserve cards and end") {
+  // 10,000 matches a mode: 5,000 each with 2 and 3 players, short matches (two rounds, or a
+  // target of 100). With 4 players and more, random bots make rounds of thousands of turns.
+  const int games = 5000;
   for (const char* mode : {"normal", "elite", "miroir_normal", "miroir_elite"}) {
     CAPTURE(mode);
     auto rules = LoadRuleset(FindRuleset("empereur"));
@@ -301,4 +302,28 @@ TEST_CASE("empereur/dealer: the highest card drawn deals, tied players draw agai
   CHECK(Variable(engine, s, "dealer") == 2);
   CHECK(s.turn_player == 2);  // player 3, to the dealer's left
   for (int p = 1; p <= 3; ++p) CHECK(Cards(engine, s, "hand", p).size() == 7);
+}
+
+TEST_CASE("empereur/Miroir exchanges: the Exclu gives each Élu a highest card, then each Élu gives one back") {
+  auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "miroir_normal"}, {"rounds", "2"}});
+  GameState s = Position(*engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
+                                      "phase": "start"})");
+  Play(*engine, s, "play 9S");
+  Play(*engine, s, "play KD");  // player 3 is the Exclu; the next round is dealt
+  REQUIRE(s.round == 1);
+  REQUIRE(s.decisions.size() == 4);
+  for (int elu : {0, 1}) {
+    CHECK(engine->Actor(s) == 2);
+    CHECK(s.decisions.front().target == elu);
+    const auto legal = LegalTexts(*engine, s);
+    CHECK(legal.size() < Cards(*engine, s, "hand", 3).size());  // only the highest cards
+    Play(*engine, s, legal.front());
+  }
+  CHECK(Cards(*engine, s, "hand", 3).size() == 5);
+  for (int elu : {0, 1}) {
+    CHECK(engine->Actor(s) == elu);
+    CHECK(LegalTexts(*engine, s).size() == Cards(*engine, s, "hand", elu + 1).size());  // any card
+    Play(*engine, s, LegalTexts(*engine, s).back());
+  }
+  CHECK(Cards(*engine, s, "hand", 3).size() == 7);
 }
