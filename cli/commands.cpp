@@ -73,6 +73,7 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
                             {"win_rate_95", {low, high}},
                             {"mean_score", report.seats[p].mean_score}});
     }
+    for (const auto& [name, mean] : report.variable_means) j["variable_means"][name] = mean;
     std::cout << j.dump(2) << "\n";
     return 0;
   }
@@ -88,6 +89,11 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
   fmt::print("  length: {:.1f} turns (sd {:.1f}), {:.1f} moves\n", report.mean_turns, report.stddev_turns,
              report.mean_moves);
   if (report.unfinished) fmt::print("  unfinished: {} game(s) hit the move limit\n", report.unfinished);
+  if (!report.variable_means.empty()) {
+    std::vector<std::string> means;
+    for (const auto& [name, mean] : report.variable_means) means.push_back(fmt::format("{} {:.3g}", name, mean));
+    fmt::print("  table variables at the end (mean): {}\n", fmt::join(means, ", "));
+  }
   fmt::print("  speed: {:.0f} games/s\n", report.games / report.seconds);
   return 0;
 }

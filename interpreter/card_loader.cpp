@@ -1,5 +1,7 @@
 #include "interpreter/card_loader.h"
 
+#include <algorithm>
+
 namespace tapis {
 namespace {
 
@@ -44,12 +46,18 @@ void AddKind(const YamlReader& y, Ruleset& r, const std::string& code, std::vect
   r.deck_kinds.push_back(r.catalog.AddKind({code, std::move(values)}));
 }
 
-void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, const YAML::Node& where) {
+// Every combination of property values but those `except` names (a joker rank, say).
+void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, const YAML::Node& where,
+                  const std::vector<CardFilter>& except) {
   const auto& props = r.catalog.properties();
   std::vector<int> values(props.size(), 0);
   if (props.empty()) y.Fail(where, "pack 'every' needs at least one property");
   while (true) {
-    AddKind(y, r, CodeFor(y, r, code, values, where), values, where);
+    bool excluded = false;
+    for (const CardFilter& f : except) {
+      excluded = excluded || std::find(f.values.begin(), f.values.end(), values[f.property]) != f.values.end();
+    }
+    if (!excluded) AddKind(y, r, CodeFor(y, r, code, values, where), values, where);
     size_t i = props.size();
     while (i > 0) {  // odometer, last property fastest
       --i;
@@ -128,7 +136,7 @@ IntValue ReadIntValue(const YamlReader& y, const YAML::Node& node, const Ruleset
 }
 
 void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
-  y.CheckKeys(node, {"properties", "code", "pack", "copies", "extra", "into"});
+  y.CheckKeys(node, {"properties", "code", "pack", "except", "copies", "extra", "into"});
   const YAML::Node props = y.Required(node, "properties");
   if (!props.IsMap()) y.Fail(props, "properties: expected a map of property: [values in order]");
   for (const auto& entry : props) {
@@ -143,7 +151,28 @@ void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
   const YAML::Node pack = y.Required(node, "pack");
   const YAML::Node code_node = node["code"] ? node["code"] : node;
   if (pack.IsScalar() && pack.Scalar() == "every") {
-    AddEveryKind(y, r, code, code_node);
+    std::vector<CardFilter> except;
+    if (node["except"]) {
+      if (!node["except"].IsMap()) y.Fail(node["except"], "except: expected a map of property: value or [values]");
+      for (const auto& cond : node["except"]) {
+        CardFilter f;
+        f.property = ReadProperty(y, cond.first, r.catalog);
+        const auto& prop = r.catalog.properties()[f.property];
+        std::vector<YAML::Node> items;
+        if (cond.second.IsSequence()) {
+          for (const auto& v : cond.second) items.push_back(v);
+        } else {
+          items.push_back(cond.second);
+        }
+        for (const auto& v : items) {
+          const int index = prop.ValueIndex(y.As<std::string>(v));
+          if (index == kNoValue) y.Fail(v, fmt::format("'{}' is not a value of '{}'", v.Scalar(), prop.name));
+          f.values.push_back(index);
+        }
+        except.push_back(std::move(f));
+      }
+    }
+    AddEveryKind(y, r, code, code_node, except);
   } else if (pack.IsSequence()) {
     for (const auto& card : pack) AddListedKind(y, r, card, code);
   } else {

@@ -79,6 +79,10 @@ bool Engine::StartRound(GameState& s, std::string& error) {
 
 void Engine::Deal(GameState& s) {
   const int n = config_->players();
+  // A step's count; "all" (-1) is every card there is.
+  auto Count = [&](const SetupStep& step) {
+    return step.count.literal < 0 && step.count.parameter < 0 ? cards().size() : config_->Resolve(step.count);
+  };
   auto move_top = [&](int from, int to) {
     auto& src = s.zones[from].cards;
     if (src.empty()) return;
@@ -92,13 +96,13 @@ void Engine::Deal(GameState& s) {
         chance_->Shuffle(s.zones[from].cards, s.rng);
         break;
       case SetupStep::Kind::kDeal:  // one card at a time, starting with the first player
-        for (int round = 0; round < config_->Resolve(step.count); ++round) {
+        for (int round = 0; round < Count(step); ++round) {
           for (int i = 0; i < n; ++i) move_top(from, ZoneSlot(step.to, (s.turn_player + i) % n));
+          if (s.zones[from].cards.empty()) break;
         }
         break;
       case SetupStep::Kind::kMove:
-        for (int i = 0; i < config_->Resolve(step.count); ++i)
-          move_top(from, ZoneSlot(step.to, s.turn_player));
+        for (int i = 0; i < Count(step); ++i) move_top(from, ZoneSlot(step.to, s.turn_player));
         break;
     }
   }

@@ -228,7 +228,9 @@ class Loader : private YamlReader {
         const bool deal = static_cast<bool>(step["deal"]);
         CheckKeys(step, {deal ? "deal" : "move", "from", "to"});
         s.kind = deal ? SetupStep::Kind::kDeal : SetupStep::Kind::kMove;
-        s.count = Int(step[deal ? "deal" : "move"]);
+        const YAML::Node count = step[deal ? "deal" : "move"];
+        // "all": until the source is empty (IntValue{-1} stands for it).
+        s.count = count.IsScalar() && count.Scalar() == "all" ? IntValue{-1, -1} : Int(count);
         s.from = Zone(Required(step, "from"));
         s.to = Zone(Required(step, "to"));
         if (deal && r_->zones[s.to].owner != Owner::kPlayer)

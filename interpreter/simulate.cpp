@@ -55,6 +55,7 @@ struct GameResult {
   uint32_t turns = 0, moves = 0;
   std::vector<int> scores;
   std::vector<int> winners;
+  std::vector<int> table_variables;
   std::string error;
 };
 
@@ -75,6 +76,12 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
   }
   r.finished = state.finished;
   r.turns = state.turns;
+  const Ruleset& rules = engine.rules();
+  for (size_t v = 0; v < rules.variables.size(); ++v) {
+    if (rules.variables[v].owner == Owner::kTable) {
+      r.table_variables.push_back(state.variables[engine.config().VariableSlot(static_cast<int>(v), -1)]);
+    }
+  }
   r.moves = state.moves_played;
   if (r.finished) {
     r.scores = engine.Score(state, &r.error);
@@ -110,6 +117,7 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
   report.games = options.games;
   report.seats.resize(n);
   double sum_turns = 0, sum_sq = 0, sum_moves = 0;
+  std::vector<double> variable_sums;
   int finished = 0;
   for (const auto& r : results) {
     if (!r.error.empty() && report.error.empty()) report.error = r.error;
@@ -123,12 +131,20 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
     sum_moves += r.moves;
     for (int w : r.winners) report.seats[w].wins += 1.0 / static_cast<double>(r.winners.size());
     for (int p = 0; p < n; ++p) report.seats[p].mean_score += r.scores[p];
+    variable_sums.resize(r.table_variables.size());
+    for (size_t v = 0; v < r.table_variables.size(); ++v) variable_sums[v] += r.table_variables[v];
   }
   if (finished > 0) {
     report.mean_turns = sum_turns / finished;
     report.stddev_turns = std::sqrt(std::max(0.0, sum_sq / finished - report.mean_turns * report.mean_turns));
     report.mean_moves = sum_moves / finished;
     for (auto& seat : report.seats) seat.mean_score /= finished;
+    size_t i = 0;
+    for (const auto& v : config->rules().variables) {
+      if (v.owner == Owner::kTable && i < variable_sums.size()) {
+        report.variable_means.push_back({v.name, variable_sums[i++] / finished});
+      }
+    }
   }
   return report;
 }

@@ -33,6 +33,9 @@ struct SimReport {
   double mean_moves = 0;
   double seconds = 0;
   std::string error;  // the first script error met, if any
+  // Mean at the end of finished games of each table variable, by name: a ruleset can count
+  // how a game ended (a turn limit reached, say) and the report shows how often.
+  std::vector<std::pair<std::string, double>> variable_means;
 };
 
 uint64_t MixSeed(uint64_t seed, uint64_t index);

@@ -36,6 +36,8 @@ const Golden kGoldens[] = {
      {{"mode", "miroir_normal"}, {"rounds", "2"}}},
     {"empereur_miroir_elite_3p_seed6.jsonl", "empereur", 3, 6, {"random", "greedy", "random"},
      {{"mode", "miroir_elite"}, {"target", "40"}}},
+    {"super_bataille_3p_seed8.jsonl", "super_bataille", 3, 8, {}, {}},
+    {"tir_a_la_carte_seed9.jsonl", "tir_a_la_carte", 2, 9, {}, {}},
 };
 
 }  // namespace
