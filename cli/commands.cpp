@@ -34,12 +34,48 @@ int List() {
   for (const auto& entry : ListRulesets()) {
     try {
       const auto rules = LoadRuleset(entry.path);
-      fmt::print("{:<14} {}-{} players  {}\n", entry.name, rules->min_players, rules->max_players,
-                 rules->description);
+      fmt::print("{:<14} {}-{} players  {}  [{}]\n", entry.name, rules->min_players, rules->max_players,
+                 rules->description, entry.path);
     } catch (const Error& e) {
       fmt::print("{:<14} (does not load: {})\n", entry.name, e.what());
     }
   }
+  return 0;
+}
+
+int New(const std::string& name, const std::string& from) {
+  const auto rules = LoadRuleset(FindRuleset(from));
+  const std::string file = name + ".yaml";
+  if (std::ifstream(file)) throw IoError(fmt::format("{}: already exists; choose another name", file));
+  std::string text = fmt::format(
+      "# {name}: a variant of {from} ({title}). Write only what changes: everything else\n"
+      "# comes from {from}. Maps merge key by key, lists are replaced, `key: ~` removes a key,\n"
+      "# and `scripts` add to {from}'s (docs/rulesets.md, \"Variants\").\n"
+      "extends: {from}\n"
+      "name: {name}\n"
+      "title: \"{title}, my variant\"\n",
+      fmt::arg("name", name), fmt::arg("from", from), fmt::arg("title", rules->title));
+  if (!rules->parameters.empty()) {
+    text +=
+        "\n# Parameters: uncomment a line to change its default (or use --set NAME=VALUE).\n# parameters:\n";
+    for (const auto& p : rules->parameters) {
+      std::string value = std::to_string(p.default_value);
+      if (p.type == Parameter::Type::kBool) value = p.default_value ? "true" : "false";
+      if (p.type == Parameter::Type::kChoice) value = p.choices[p.default_value];
+      text += fmt::format("#   {}: {{default: {}}}   # {}\n", p.name, value, p.description);
+    }
+  }
+  text += fmt::format(
+      "\n# Your own effects: a Lua file next to this one; name its functions below.\n"
+      "# scripts: [{name}.lua]\n"
+      "# score: my_score            # replaces {from}'s scoring function\n"
+      "# moves:\n"
+      "#   {move}: {{then: my_effect}}   # replaces that move's effect\n",
+      fmt::arg("name", name), fmt::arg("from", from), fmt::arg("move", rules->moves.front().name));
+  std::ofstream out(file);
+  if (!out) throw IoError(fmt::format("{}: cannot write the file", file));
+  out << text;
+  fmt::print("wrote {}; try it: tapis check {} && tapis play {}\n", file, file, file);
   return 0;
 }
 
@@ -91,7 +127,8 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
   if (report.unfinished) fmt::print("  unfinished: {} game(s) hit the move limit\n", report.unfinished);
   if (!report.variable_means.empty()) {
     std::vector<std::string> means;
-    for (const auto& [name, mean] : report.variable_means) means.push_back(fmt::format("{} {:.3g}", name, mean));
+    for (const auto& [name, mean] : report.variable_means)
+      means.push_back(fmt::format("{} {:.3g}", name, mean));
     fmt::print("  table variables at the end (mean): {}\n", fmt::join(means, ", "));
   }
   fmt::print("  speed: {:.0f} games/s\n", report.games / report.seconds);

@@ -25,6 +25,8 @@ int Play(const GameOptions& game, const std::vector<std::string>& seats, const s
 int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json);
 int Check(const std::vector<std::string>& games, int random_games);
 int ReplayLog(const std::string& path);
+// Writes NAME.yaml, a commented variant skeleton that extends `from`.
+int New(const std::string& name, const std::string& from);
 int Moves(const std::string& path);
 int Score(const std::string& path);
 

@@ -24,7 +24,8 @@ int main(int argc, char** argv) {
       game.seed_given = true;
     });
     // One value per flag, so `--set a=1 GAME` leaves GAME to the positional argument.
-    cmd->add_option("--set", game.settings, "parameter value, key=value (repeatable)")->allow_extra_args(false);
+    cmd->add_option("--set", game.settings, "parameter value, key=value (repeatable)")
+        ->allow_extra_args(false);
     cmd->add_option("--seat", seats, "who plays each seat in order: human, random or greedy (repeatable)")
         ->allow_extra_args(false);
   };
@@ -51,6 +52,11 @@ int main(int argc, char** argv) {
   int check_count = 100;
   check->add_option("games", check_games, "ruleset names or paths")->required();
   check->add_option("--games", check_count, "random games to run per ruleset");
+
+  auto* make = app.add_subcommand("new", "write a variant skeleton that extends a ruleset");
+  std::string new_name, new_from;
+  make->add_option("name", new_name, "the variant's name (writes NAME.yaml here)")->required();
+  make->add_option("--from", new_from, "the ruleset it extends")->required();
 
   std::string file;
   auto* replay = app.add_subcommand("replay", "replay a game log and verify it");
@@ -79,6 +85,7 @@ int main(int argc, char** argv) {
     if (sim->parsed()) return tapis::cli::Sim(game, games, threads, seats, json);
     if (check->parsed()) return tapis::cli::Check(check_games, check_count);
     if (replay->parsed()) return tapis::cli::ReplayLog(file);
+    if (make->parsed()) return tapis::cli::New(new_name, new_from);
     if (moves->parsed()) return tapis::cli::Moves(file);
     if (score->parsed()) return tapis::cli::Score(file);
   } catch (const tapis::Error& e) {

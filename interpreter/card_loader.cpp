@@ -55,7 +55,8 @@ void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, cons
   while (true) {
     bool excluded = false;
     for (const CardFilter& f : except) {
-      excluded = excluded || std::find(f.values.begin(), f.values.end(), values[f.property]) != f.values.end();
+      excluded =
+          excluded || std::find(f.values.begin(), f.values.end(), values[f.property]) != f.values.end();
     }
     if (!excluded) AddKind(y, r, CodeFor(y, r, code, values, where), values, where);
     size_t i = props.size();
@@ -85,7 +86,8 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
     }
     if (key == "count") {
       count = ReadIntValue(y, entry.second, r);
-      if (!extra && count.parameter >= 0) y.Fail(entry.second, "a pack card's count is a number; use 'extra:' for a count from a parameter");
+      if (!extra && count.parameter >= 0)
+        y.Fail(entry.second, "a pack card's count is a number; use 'extra:' for a count from a parameter");
       continue;
     }
     if (key == "wild") {
@@ -102,7 +104,8 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
   }
   if (code.empty()) code = CodeFor(y, r, pattern, values, card);
   if (extra) {
-    if (r.catalog.KindByCode(code)) y.Fail(card, fmt::format("extra card '{}' has the code of another card", code));
+    if (r.catalog.KindByCode(code))
+      y.Fail(card, fmt::format("extra card '{}' has the code of another card", code));
     CardKind kind{code, values};
     kind.wild = wild;
     r.deck_extra.push_back({r.catalog.AddKind(std::move(kind)), count});
@@ -153,7 +156,8 @@ void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
   if (pack.IsScalar() && pack.Scalar() == "every") {
     std::vector<CardFilter> except;
     if (node["except"]) {
-      if (!node["except"].IsMap()) y.Fail(node["except"], "except: expected a map of property: value or [values]");
+      if (!node["except"].IsMap())
+        y.Fail(node["except"], "except: expected a map of property: value or [values]");
       for (const auto& cond : node["except"]) {
         CardFilter f;
         f.property = ReadProperty(y, cond.first, r.catalog);

@@ -18,9 +18,9 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     always_can_pass_ =
         always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
   }
-  scripts_in_flow_ = scripts_ && (!r.score_function.empty() || !r.events.round_start.empty() ||
-                                  !r.events.turn_start.empty() || !r.events.turn_end.empty() ||
-                                  !r.events.round_end.empty());
+  scripts_in_flow_ =
+      scripts_ && (!r.score_function.empty() || !r.events.round_start.empty() ||
+                   !r.events.turn_start.empty() || !r.events.turn_end.empty() || !r.events.round_end.empty());
 }
 
 Engine::~Engine() = default;
@@ -410,7 +410,8 @@ std::vector<int> Engine::Winners(const GameState& s, const std::vector<int>& sco
     std::string error;
     if (!scripts_->CallList(rules().match.winners, ctx, seats, error)) throw ScriptError(error);
     for (int& seat : seats) {
-      if (seat < 1 || seat > s.players) throw ScriptError(fmt::format("'{}' named no player {}", rules().match.winners, seat));
+      if (seat < 1 || seat > s.players)
+        throw ScriptError(fmt::format("'{}' named no player {}", rules().match.winners, seat));
       --seat;
     }
     return seats;

@@ -70,7 +70,8 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   const int copies = Resolve(r.deck_copies);
   if (copies < 1) throw UsageError(fmt::format("{}: the deck needs at least one copy", r.name));
   for (int c = 0; c < copies; ++c) kinds.insert(kinds.end(), r.deck_kinds.begin(), r.deck_kinds.end());
-  for (const auto& extra : r.deck_extra) kinds.insert(kinds.end(), std::max(0, Resolve(extra.count)), extra.kind);
+  for (const auto& extra : r.deck_extra)
+    kinds.insert(kinds.end(), std::max(0, Resolve(extra.count)), extra.kind);
   if (kinds.size() > 65000) throw UsageError("too many cards");
   cards_ = CardSet(&r.catalog, std::move(kinds));
 

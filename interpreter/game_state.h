@@ -40,8 +40,8 @@ struct GameState {
   uint64_t rng = 0;                 // the seeded generator's state
   uint32_t moves_played = 0;
   uint32_t turns = 0;
-  uint32_t out = 0;                   // bit per seat: out of the round, skipped by the turn order
-  std::vector<int8_t> declared;       // per card: the value a wild card stands for in play, or -1
+  uint32_t out = 0;                // bit per seat: out of the round, skipped by the turn order
+  std::vector<int8_t> declared;    // per card: the value a wild card stands for in play, or -1
   std::vector<int32_t> totals;     // running scores of the match, rounds already counted
   int16_t last_round_player = -1;  // who was playing when the last round began
   int16_t declared_winner = -1;    // a script may name the winner (end_game)

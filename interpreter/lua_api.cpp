@@ -33,8 +33,10 @@ int NextPlayer(lua_State* L, ScriptContext& ctx) {
   int p = PlayerArg(L, 1, ctx);
   const long long steps = lua_isnoneornil(L, 2) ? 1 : IntArg(L, 2, "steps");
   for (long long i = 0; i < steps && p >= 0; ++i) p = ctx.engine->NextActive(*ctx.state, p);
-  if (p < 0) lua_pushnil(L);
-  else lua_pushinteger(L, p + 1);
+  if (p < 0)
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, p + 1);
   return 1;
 }
 
@@ -48,10 +50,14 @@ int Value(lua_State* L, ScriptContext& ctx) {
   const std::string name = StringArg(L, 2, "property");
   const auto& catalog = ctx.engine->cards().catalog();
   const int prop = catalog.PropertyIndex(name);
-  if (prop < 0) throw ApiError(fmt::format("tapis.value: unknown property '{}'; properties are: {}", name, catalog.PropertyNames()));
+  if (prop < 0)
+    throw ApiError(
+        fmt::format("tapis.value: unknown property '{}'; properties are: {}", name, catalog.PropertyNames()));
   const int v = ctx.engine->EffectiveValue(*ctx.state, card, prop);
-  if (v == kNoValue) lua_pushnil(L);
-  else lua_pushstring(L, catalog.properties()[prop].values[v].c_str());
+  if (v == kNoValue)
+    lua_pushnil(L);
+  else
+    lua_pushstring(L, catalog.properties()[prop].values[v].c_str());
   return 1;
 }
 
@@ -60,10 +66,14 @@ int Order(lua_State* L, ScriptContext& ctx) {
   const std::string name = StringArg(L, 2, "property");
   const auto& catalog = ctx.engine->cards().catalog();
   const int prop = catalog.PropertyIndex(name);
-  if (prop < 0) throw ApiError(fmt::format("tapis.order: unknown property '{}'; properties are: {}", name, catalog.PropertyNames()));
+  if (prop < 0)
+    throw ApiError(
+        fmt::format("tapis.order: unknown property '{}'; properties are: {}", name, catalog.PropertyNames()));
   const int v = ctx.engine->EffectiveValue(*ctx.state, card, prop);
-  if (v == kNoValue) lua_pushnil(L);
-  else lua_pushinteger(L, v + 1);
+  if (v == kNoValue)
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, v + 1);
   return 1;
 }
 
@@ -258,7 +268,8 @@ int Shuffle(lua_State* L, ScriptContext& ctx) {
 int SetTurn(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   ctx.state->turn_player = static_cast<int8_t>(PlayerArg(L, 1, ctx));
-  ctx.state->actions_left = static_cast<int8_t>(ctx.engine->config().Resolve(ctx.engine->rules().actions_per_turn));
+  ctx.state->actions_left =
+      static_cast<int8_t>(ctx.engine->config().Resolve(ctx.engine->rules().actions_per_turn));
   ctx.state->end_turn = false;
   return 0;
 }
@@ -267,8 +278,10 @@ int SetOut(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const int p = PlayerArg(L, 1, ctx);
   const bool out = lua_isnoneornil(L, 2) ? true : lua_toboolean(L, 2);
-  if (out) ctx.state->out |= 1u << p;
-  else ctx.state->out &= ~(1u << p);
+  if (out)
+    ctx.state->out |= 1u << p;
+  else
+    ctx.state->out &= ~(1u << p);
   return 0;
 }
 

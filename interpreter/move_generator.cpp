@@ -146,7 +146,8 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
         const int top = decision && decision->highest >= 0 ? HighestValue(set, from, decision->highest) : 0;
         for (CardId c : from) {
           if (!Allowed(decision, c) || AlreadyOffered(set, out, first, c, -1)) continue;
-          if (decision && decision->highest >= 0 && HighestValue(set, {&c, 1}, decision->highest) != top) continue;
+          if (decision && decision->highest >= 0 && HighestValue(set, {&c, 1}, decision->highest) != top)
+            continue;
           Move move = base;
           move.Add(c);
           out.push_back(move);

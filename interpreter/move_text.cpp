@@ -131,11 +131,14 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     for (size_t i = 1; i < words.size(); ++i) {
       const auto k = r.catalog.KindByCode(words[i].substr(0, words[i].find('=')));
       if (r.catalog.kind(*k).wild >= 0 && words[i].find('=') == std::string::npos) {
-        return {std::nullopt, fmt::format("say what {} stands for, e.g. {}=5", Upper(words[i]), Upper(words[i]))};
+        return {std::nullopt,
+                fmt::format("say what {} stands for, e.g. {}=5", Upper(words[i]), Upper(words[i]))};
       }
     }
-    return {std::nullopt, fmt::format("'{}' is not a legal play now: one value, within the set's size, and it must "
-                                      "beat the card on top", std::string(text))};
+    return {std::nullopt,
+            fmt::format("'{}' is not a legal play now: one value, within the set's size, and it must "
+                        "beat the card on top",
+                        std::string(text))};
   }
   if (decl.type == MoveType::kExtend) {
     return {std::nullopt, fmt::format("'{}' does not extend a meld you may add to; try: extend CARD LABEL "

@@ -25,7 +25,8 @@ json Codes(const Engine& engine, const GameState& s, const std::vector<CardId>& 
   for (CardId c : cards) {
     const int wild = engine.cards().Wild(c);
     if (wild >= 0 && s.declared[c] >= 0) {
-      out.push_back(engine.cards().Code(c) + "=" + engine.rules().catalog.properties()[wild].values[s.declared[c]]);
+      out.push_back(engine.cards().Code(c) + "=" +
+                    engine.rules().catalog.properties()[wild].values[s.declared[c]]);
     } else {
       out.push_back(engine.cards().Code(c));
     }
@@ -160,8 +161,11 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     const int wild = r.catalog.kind(*kind).wild;
     int declared = -1;
     if (text.find('=') != std::string::npos) {
-      declared = wild < 0 ? kNoValue : r.catalog.properties()[wild].ValueIndex(text.substr(text.find('=') + 1));
-      if (declared == kNoValue) throw fail(fmt::format("'{}': only a wild card stands for a value, and it must be one of its property's", text));
+      declared =
+          wild < 0 ? kNoValue : r.catalog.properties()[wild].ValueIndex(text.substr(text.find('=') + 1));
+      if (declared == kNoValue)
+        throw fail(fmt::format(
+            "'{}': only a wild card stands for a value, and it must be one of its property's", text));
     }
     for (int c = 0; c < engine.cards().size(); ++c) {
       if (!used[c] && engine.cards().Kind(static_cast<CardId>(c)) == *kind) {
@@ -262,7 +266,8 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
         }
         if (d.contains("highest")) {
           const int prop = r.catalog.PropertyIndex(d.at("highest").get<std::string>());
-          if (prop < 0) throw fail(fmt::format("decisions: no card property '{}'", d.at("highest").get<std::string>()));
+          if (prop < 0)
+            throw fail(fmt::format("decisions: no card property '{}'", d.at("highest").get<std::string>()));
           decision.highest = static_cast<int8_t>(prop);
         }
         if (d.contains("only")) {
@@ -270,7 +275,8 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
             const auto kind = r.catalog.KindByCode(code.get<std::string>());
             if (!kind) throw fail(fmt::format("unknown card '{}'", code.get<std::string>()));
             for (int c = 0; c < engine.cards().size(); ++c) {
-              if (engine.cards().Kind(static_cast<CardId>(c)) == *kind) decision.only.push_back(static_cast<CardId>(c));
+              if (engine.cards().Kind(static_cast<CardId>(c)) == *kind)
+                decision.only.push_back(static_cast<CardId>(c));
             }
           }
         }

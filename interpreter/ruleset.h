@@ -57,7 +57,6 @@ struct Combination {
   std::vector<CardFilter> alone;  // sets: cards of these values are played alone
 };
 
-
 struct Trigger {
   std::string function;          // Lua function in the ruleset's scripts
   std::vector<CardFilter> when;  // empty: always

@@ -10,6 +10,7 @@
 #include "interpreter/card_loader.h"
 #include "interpreter/errors.h"
 #include "interpreter/script_host.h"
+#include "interpreter/variant.h"
 #include "interpreter/yaml_reader.h"
 
 namespace tapis {
@@ -27,7 +28,8 @@ std::vector<std::string> Names(const std::vector<T>& items) {
 // Walks the YAML tree, remembering the file so every message can say where.
 class Loader : private YamlReader {
  public:
-  Loader(std::string file, std::string directory) : YamlReader(std::move(file)), dir_(std::move(directory)) {}
+  Loader(std::string file, std::string directory, std::map<std::string, std::string> script_names)
+      : YamlReader(std::move(file)), dir_(std::move(directory)), script_names_(std::move(script_names)) {}
 
   std::shared_ptr<const Ruleset> Load(const YAML::Node& root) {
     auto rules = std::make_shared<Ruleset>();
@@ -113,7 +115,8 @@ class Loader : private YamlReader {
       }
       p.default_value = ParameterValue(p, Required(spec, "default"));
       if (spec["by_players"]) {
-        for (const auto& bp : spec["by_players"]) p.by_players[As<int>(bp.first)] = ParameterValue(p, bp.second);
+        for (const auto& bp : spec["by_players"])
+          p.by_players[As<int>(bp.first)] = ParameterValue(p, bp.second);
       }
       r_->parameters.push_back(std::move(p));
     }
@@ -127,7 +130,8 @@ class Loader : private YamlReader {
     } else if (p.type == Parameter::Type::kChoice) {
       const auto name = As<std::string>(node);
       auto it = std::find(p.choices.begin(), p.choices.end(), name);
-      if (it == p.choices.end()) Fail(node, fmt::format("'{}' is not one of the choices: {}", name, Join(p.choices)));
+      if (it == p.choices.end())
+        Fail(node, fmt::format("'{}' is not one of the choices: {}", name, Join(p.choices)));
       value = static_cast<int>(it - p.choices.begin());
     } else {
       value = As<int>(node);
@@ -328,22 +332,22 @@ class Loader : private YamlReader {
       static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
       if (std::find(std::begin(kReserved), std::end(kReserved), m.name) != std::end(kReserved) ||
           m.name.find_first_of(" ?=") != std::string::npos) {
-        Fail(entry.first, fmt::format("'{}' is reserved by the engine or not a plain word (stop, help, undo, save, "
-                                      "quit and exit are taken)", m.name));
+        Fail(entry.first,
+             fmt::format("'{}' is reserved by the engine or not a plain word (stop, help, undo, save, "
+                         "quit and exit are taken)",
+                         m.name));
       }
       m.description = Optional(spec, "description", std::string());
       const auto type = As<std::string>(Required(spec, "type"));
-      static const std::map<std::string, MoveType> kTypes = {{"draw", MoveType::kDraw},
-                                                             {"take", MoveType::kTake},
-                                                             {"meld", MoveType::kMeld},
-                                                             {"extend", MoveType::kExtend},
-                                                             {"play", MoveType::kPlay},
-                                                             {"give", MoveType::kGive},
-                                                             {"pass", MoveType::kPass}};
+      static const std::map<std::string, MoveType> kTypes = {
+          {"draw", MoveType::kDraw},     {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
+          {"extend", MoveType::kExtend}, {"play", MoveType::kPlay}, {"give", MoveType::kGive},
+          {"pass", MoveType::kPass}};
       auto it = kTypes.find(type);
       if (it == kTypes.end())
         Fail(spec["type"],
-             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give or pass", type));
+             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give or pass",
+                         type));
       m.type = it->second;
       if (m.type != MoveType::kPass) {
         m.from = Zone(Required(spec, "from"));
@@ -361,10 +365,14 @@ class Loader : private YamlReader {
                               Join(Names(r_->combinations))));
         }
         const auto beat = Optional(spec, "beat", std::string("any"));
-        if (beat == "any") m.beat = Beat::kAny;
-        else if (beat == "at_least") m.beat = Beat::kAtLeast;
-        else if (beat == "above") m.beat = Beat::kAbove;
-        else Fail(spec["beat"], fmt::format("unknown beat '{}'; expected any, at_least or above", beat));
+        if (beat == "any")
+          m.beat = Beat::kAny;
+        else if (beat == "at_least")
+          m.beat = Beat::kAtLeast;
+        else if (beat == "above")
+          m.beat = Beat::kAbove;
+        else
+          Fail(spec["beat"], fmt::format("unknown beat '{}'; expected any, at_least or above", beat));
       }
       if (m.type == MoveType::kMeld || m.type == MoveType::kExtend) {
         const YAML::Node c = Required(spec, "combination");
@@ -419,10 +427,10 @@ class Loader : private YamlReader {
       text << in.rdbuf();
       ScriptFile s;
       s.path = path.string();
-      // Messages name the script as the ruleset's author sees it: relative to the folder
-      // above the ruleset (scripts/x.lua for bundled games).
-      s.display_name = path.lexically_normal().lexically_relative(fs::path(dir_).parent_path()).string();
-      if (s.display_name.empty() || s.display_name.rfind("..", 0) == 0) s.display_name = relative;
+      // Messages name the script as the ruleset's author sees it (scripts/x.lua).
+      auto inherited = script_names_.find(relative);
+      s.display_name =
+          inherited != script_names_.end() ? inherited->second : ScriptDisplayName(dir_, relative);
       s.source = text.str();
       r_->scripts.push_back(std::move(s));
     }
@@ -445,6 +453,7 @@ class Loader : private YamlReader {
   }
 
   std::string dir_;
+  std::map<std::string, std::string> script_names_;  // scripts inherited through `extends`
   Ruleset* r_ = nullptr;
   std::vector<std::pair<std::string, YAML::Node>> functions_;
 };
@@ -452,15 +461,10 @@ class Loader : private YamlReader {
 }  // namespace
 
 std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, const std::string& file_name) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml);
-  } catch (const YAML::ParserException& e) {
-    throw RulesError(fmt::format("{}:{}:{}: {}", file_name, e.mark.line + 1, e.mark.column + 1, e.msg));
-  }
+  RulesetSource source = ReadRulesetSource(yaml, file_name);
   const std::string dir = fs::path(file_name).parent_path().string();
   try {
-    return Loader(file_name, dir.empty() ? "." : dir).Load(root);
+    return Loader(file_name, dir.empty() ? "." : dir, std::move(source.script_names)).Load(source.root);
   } catch (const YAML::Exception& e) {
     throw RulesError(fmt::format("{}:{}:{}: {}", file_name, e.mark.line + 1, e.mark.column + 1, e.msg));
   }

@@ -42,10 +42,10 @@ class YamlReader {
       if (!node.IsScalar()) throw YAML::BadConversion(node.Mark());
       return node.as<T>();
     } catch (const YAML::BadConversion&) {
-      const char* what = std::is_same_v<T, bool> ? "true or false"
-                         : std::is_integral_v<T> ? "an integer"
+      const char* what = std::is_same_v<T, bool>       ? "true or false"
+                         : std::is_integral_v<T>       ? "an integer"
                          : std::is_floating_point_v<T> ? "a number"
-                                                 : "a text";
+                                                       : "a text";
       Fail(node, fmt::format("expected {}", what));
     }
   }

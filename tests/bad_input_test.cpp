@@ -164,11 +164,17 @@ TEST_CASE("bad input/rawset cannot get around the read-only globals") {
 
 TEST_CASE("bad input/reserved move names, seats and parameter values") {
   CHECK(LoadError("  pass: {type: pass}", "  quit: {type: pass}") ==
-        kBad + "case.yaml:24:3: 'quit' is reserved by the engine or not a plain word (stop, help, undo, save, quit "
-               "and exit are taken)");
-  CHECK(LoadError("  actions: 1", "  actions: 1\n  first: 3") == kBad + "case.yaml:22:10: first: a seat from 1 to 2 (the fewest players)");
-  CHECK(LoadError("players: {min: 2, max: 2}", "players: {min: 2, max: 2}\nparameters: {speed: {type: choice, choices: [slow, fast], default: slow, by_players: {2: 1}}}") ==
+        kBad +
+            "case.yaml:24:3: 'quit' is reserved by the engine or not a plain word (stop, help, undo, save, "
+            "quit "
+            "and exit are taken)");
+  CHECK(LoadError("  actions: 1", "  actions: 1\n  first: 3") ==
+        kBad + "case.yaml:22:10: first: a seat from 1 to 2 (the fewest players)");
+  CHECK(LoadError("players: {min: 2, max: 2}",
+                  "players: {min: 2, max: 2}\nparameters: {speed: {type: choice, choices: [slow, fast], "
+                  "default: slow, by_players: {2: 1}}}") ==
         kBad + "case.yaml:4:90: '1' is not one of the choices: slow, fast");
-  CHECK(LoadError("players: {min: 2, max: 2}", "players: {min: 2, max: 2}\nparameters: {n: {type: int, default: 9, max: 5}}") ==
+  CHECK(LoadError("players: {min: 2, max: 2}",
+                  "players: {min: 2, max: 2}\nparameters: {n: {type: int, default: 9, max: 5}}") ==
         kBad + "case.yaml:4:38: 9 is not allowed: 'n' is at most 5");
 }

@@ -26,7 +26,9 @@ void RandomGamesEnd(const std::string& game, int players, int games) {
 
 }  // namespace
 
-TEST_CASE("super-bataille/example: \"Joueur 1 : V, Joueur 2 : 4, Joueur 3 : 7 — Joueur 1 gagne le pli avec 12 cartes\"") {
+TEST_CASE(
+    "super-bataille/example: \"Joueur 1 : V, Joueur 2 : 4, Joueur 3 : 7 — Joueur 1 gagne le pli avec 12 "
+    "cartes\"") {
   auto engine = MakeEngine("super_bataille", 3);
   GameState s = Position(*engine, R"({"zones": {
     "pile 1": ["2S", "JS"],
@@ -84,9 +86,11 @@ TEST_CASE("super-bataille/10,000 random games end with every card accounted for"
   for (int players = 2; players <= 6; ++players) RandomGamesEnd("super_bataille", players, 2000);
 }
 
-TEST_CASE("tir-à-la-carte/the opponent hands over n cards, which go under the player's pile with the card turned") {
+TEST_CASE(
+    "tir-à-la-carte/the opponent hands over n cards, which go under the player's pile with the card turned") {
   auto engine = MakeEngine("tir_a_la_carte", 2);
-  GameState s = Position(*engine, R"({"zones": {"pile 1": ["9S", "3S"], "pile 2": ["2H", "5D", "6C", "7C", "KH"]}})");
+  GameState s =
+      Position(*engine, R"({"zones": {"pile 1": ["9S", "3S"], "pile 2": ["2H", "5D", "6C", "7C", "KH"]}})");
   Play(*engine, s, "turn");  // a Three: player 2 gives KH, 7C, 6C
   CHECK(Cards(*engine, s, "pile", 1) == std::vector<std::string>{"6C", "7C", "KH", "3S", "9S"});
   CHECK(Cards(*engine, s, "pile", 2) == std::vector<std::string>{"2H", "5D"});

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace {
@@ -13,9 +14,9 @@ struct Run {
   std::string output;  // stdout and stderr together
 };
 
-Run Tapis(const std::string& args, const std::string& input = "") {
+Run Tapis(const std::string& args, const std::string& input = "", const std::string& dir = TAPIS_SOURCE_DIR) {
   const std::string command =
-      "cd '" TAPIS_SOURCE_DIR "' && printf '" + input + "' | '" TAPIS_TAPIS_BINARY "' " + args + " 2>&1";
+      "cd '" + dir + "' && printf '" + input + "' | '" TAPIS_TAPIS_BINARY "' " + args + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
   std::string out;
@@ -69,4 +70,15 @@ TEST_CASE("cli/play against bots to the end, with a mistyped move on the way") {
   const Run human = Tapis("play unisson --players 3 --seed 11", "choose ZZ\\npass\\nquit\\n");
   CHECK(human.code == 0);
   CHECK(human.output.find("illegal: unknown card 'ZZ'") != std::string::npos);
+}
+
+TEST_CASE("cli/new writes a variant that loads and plays, and will not overwrite it") {
+  const std::string dir = "/tmp/tapis-cli-new-test";
+  CHECK(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()) == 0);
+  const Run made = Tapis("new mine --from unisson", "", dir);
+  CHECK(made.code == 0);
+  CHECK(Tapis("check mine.yaml --games 3", "", dir).code == 0);
+  const Run again = Tapis("new mine --from unisson", "", dir);
+  CHECK(again.code == 4);
+  CHECK(again.output == "tapis: mine.yaml: already exists; choose another name\n");
 }

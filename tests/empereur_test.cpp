@@ -25,24 +25,31 @@ constexpr int kEmpereur = 1, kSujet = 2, kElu = 3, kExclu = 4;
 
 TEST_CASE("empereur/draw rule: \"Il y a un 5 en jeu, vous jouez un 5 : le joueur suivant pioche 1 carte\"") {
   auto engine = MakeEngine("empereur", 3);
-  GameState s = Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
                                       "phase": "start"})");
   Play(*engine, s, "play 5S");
   CHECK(Cards(*engine, s, "hand", 2).size() == 2);
   CHECK(Cards(*engine, s, "hand", 3).size() == 1);
 }
 
-TEST_CASE("empereur/draw rule: \"Il y a deux 4 en jeux, vous jouez deux 4 : le joueur suivant pioche 3 cartes\"") {
+TEST_CASE(
+    "empereur/draw rule: \"Il y a deux 4 en jeux, vous jouez deux 4 : le joueur suivant pioche 3 cartes\"") {
   auto engine = MakeEngine("empereur", 3);
-  GameState s = Position(*engine, R"({"zones": {"talon": ["4H", "4S"], "hand 1": ["4D", "4C", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
+  GameState s = Position(
+      *engine,
+      R"({"zones": {"talon": ["4H", "4S"], "hand 1": ["4D", "4C", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
                                       "phase": "start"})");
   Play(*engine, s, "play 4D 4C");
   CHECK(Cards(*engine, s, "hand", 2).size() == 4);
 }
 
-TEST_CASE("empereur/draw rule: \"Il y a un 6 en jeux, vous jouez deux 7, le joueur suivant pioche 1 carte\"") {
+TEST_CASE(
+    "empereur/draw rule: \"Il y a un 6 en jeux, vous jouez deux 7, le joueur suivant pioche 1 carte\"") {
   auto engine = MakeEngine("empereur", 3);
-  GameState s = Position(*engine, R"({"zones": {"talon": ["6H"], "hand 1": ["7S", "7H", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
+  GameState s = Position(
+      *engine,
+      R"({"zones": {"talon": ["6H"], "hand 1": ["7S", "7H", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
                                       "phase": "start"})");
   Play(*engine, s, "play 7S 7H");
   CHECK(Cards(*engine, s, "hand", 2).size() == 2);
@@ -50,11 +57,14 @@ TEST_CASE("empereur/draw rule: \"Il y a un 6 en jeux, vous jouez deux 7, le joue
 
 TEST_CASE("empereur/plays: lead any number of one value; then at least the last value") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
-  GameState lead = Position(*engine, R"({"zones": {"talon": [], "hand 1": ["8S", "8H", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
+  GameState lead = Position(
+      *engine, R"({"zones": {"talon": [], "hand 1": ["8S", "8H", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
                                          "phase": "start"})");
   CHECK(LegalTexts(*engine, lead) ==
         std::vector<std::string>{"play 8S", "play 8H", "play 8S 8H", "play 9C", "draw"});
-  GameState follow = Position(*engine, R"({"zones": {"talon": ["9H"], "hand 1": ["8S", "9S", "10S"], "hand 2": ["KD"], "hand 3": ["QD"]},
+  GameState follow = Position(
+      *engine,
+      R"({"zones": {"talon": ["9H"], "hand 1": ["8S", "9S", "10S"], "hand 2": ["KD"], "hand 3": ["QD"]},
                                            "phase": "start"})");
   CHECK_FALSE(IsLegal(*engine, follow, "play 8S"));
   CHECK(IsLegal(*engine, follow, "play 9S"));
@@ -63,7 +73,8 @@ TEST_CASE("empereur/plays: lead any number of one value; then at least the last 
 
 TEST_CASE("empereur/turn: draw one card, then play or pass") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": ["KH"], "hand 1": ["8S"], "hand 2": ["KD"], "hand 3": ["QD"]},
+  GameState s =
+      Position(*engine, R"({"zones": {"talon": ["KH"], "hand 1": ["8S"], "hand 2": ["KD"], "hand 3": ["QD"]},
                                       "phase": "start"})");
   CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"draw"});
   Play(*engine, s, "draw");
@@ -74,9 +85,13 @@ TEST_CASE("empereur/turn: draw one card, then play or pass") {
   CHECK(s.turn_player == 1);
 }
 
-TEST_CASE("empereur/turn: when every other player passed, the cards in play go under the stock and the last player leads") {
+TEST_CASE(
+    "empereur/turn: when every other player passed, the cards in play go under the stock and the last player "
+    "leads") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": [], "hand 1": ["AS", "4C"], "hand 2": ["3D", "3H"], "hand 3": ["3C", "3S"]},
+  GameState s = Position(
+      *engine,
+      R"({"zones": {"talon": [], "hand 1": ["AS", "4C"], "hand 2": ["3D", "3H"], "hand 3": ["3C", "3S"]},
                                       "phase": "start"})");
   Play(*engine, s, "play AS");
   Play(*engine, s, "draw");
@@ -91,7 +106,9 @@ TEST_CASE("empereur/turn: when every other player passed, the cards in play go u
 
 TEST_CASE("empereur/Two rule: alone; nobody may follow; every other player draws; its player leads again") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": ["9H"], "hand 1": ["2S", "2H", "5C"], "hand 2": ["KD"], "hand 3": ["QD"]},
+  GameState s = Position(
+      *engine,
+      R"({"zones": {"talon": ["9H"], "hand 1": ["2S", "2H", "5C"], "hand 2": ["KD"], "hand 3": ["QD"]},
                                       "phase": "start"})");
   CHECK_FALSE(IsLegal(*engine, s, "play 2S 2H"));
   Play(*engine, s, "play 2S");
@@ -111,14 +128,16 @@ TEST_CASE("empereur/stock: an empty stock is rebuilt from the cards in play but 
               "hand 2": ["7H", "7D", "7C", "8S", "8H", "8D", "8C", "9S", "9H", "10S", "10H", "10D", "10C", "JS", "JH", "JD"],
               "hand 3": ["JC", "QS", "QH", "QD", "QC", "KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]},
     "phase": "drawn", "turn": 3})");
-  Play(*engine, s, "play JC");   // the turn passes to player 1, whose turn starts by rebuilding
+  Play(*engine, s, "play JC");  // the turn passes to player 1, whose turn starts by rebuilding
   CHECK(Cards(*engine, s, "talon") == std::vector<std::string>{"JC"});
   CHECK(Cards(*engine, s, "stock") == std::vector<std::string>{"5H", "7S", "9C", "9D"});
 }
 
 TEST_CASE("empereur/jokers: a joker stands for the value declared, a Two included") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": ["9H"], "hand 1": ["JK", "5C", "6C"], "hand 2": ["10D", "8D"], "hand 3": ["QD"]},
+  GameState s = Position(
+      *engine,
+      R"({"zones": {"talon": ["9H"], "hand 1": ["JK", "5C", "6C"], "hand 2": ["10D", "8D"], "hand 3": ["QD"]},
                                       "phase": "start"})");
   CHECK_FALSE(IsLegal(*engine, s, "play JK=8"));
   CHECK(ParseMove(*engine, s, "play JK").error == "say what JK stands for, e.g. JK=5");
@@ -128,7 +147,8 @@ TEST_CASE("empereur/jokers: a joker stands for the value declared, a Two include
   Play(*engine, s, "play 10D");  // a 10 on a joker standing for 10: the next player draws 1
   CHECK(Cards(*engine, s, "hand", 3).size() == 2);
 
-  GameState two = Position(*engine, R"({"zones": {"talon": ["9H"], "hand 1": ["JK", "5C"], "hand 2": ["10D"], "hand 3": ["QD"]},
+  GameState two = Position(
+      *engine, R"({"zones": {"talon": ["9H"], "hand 1": ["JK", "5C"], "hand 2": ["10D"], "hand 3": ["QD"]},
                                         "phase": "start"})");
   CHECK_FALSE(IsLegal(*engine, two, "play JK=2 2S"));
   Play(*engine, two, "play JK=2");
@@ -138,34 +158,37 @@ TEST_CASE("empereur/jokers: a joker stands for the value declared, a Two include
 
 TEST_CASE("empereur/round end (Normal): the first out is the Empereur, after the Two and draw rules") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"rounds", "2"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["KD"], "hand 3": ["QD"]},
+  GameState s =
+      Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["KD"], "hand 3": ["QD"]},
                                       "phase": "start"})");
   Play(*engine, s, "play 5S");
-  CHECK(s.round == 1);  // the next round is dealt
+  CHECK(s.round == 1);                          // the next round is dealt
   CHECK(Variable(*engine, s, "role", 1) == 0);  // roles are read for the exchanges, then cleared
   CHECK(Cards(*engine, s, "hand", 1).size() == 7);
 }
 
 TEST_CASE("empereur/going out on a joker loses: a Sujet, and play goes on; the last one left is Empereur") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}, {"rounds", "1"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": [], "hand 1": ["JK"], "hand 2": ["KD", "3C"], "hand 3": ["QD", "4C"]},
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": [], "hand 1": ["JK"], "hand 2": ["KD", "3C"], "hand 3": ["QD", "4C"]},
                                       "phase": "start"})");
   Play(*engine, s, "play JK=9");
   CHECK_FALSE(s.finished);
   CHECK(Variable(*engine, s, "role", 1) == kSujet);
   CHECK((s.out & 1u) != 0);
   CHECK(s.turn_player == 1);
-  Play(*engine, s, "play KD");      // player 2
-  Play(*engine, s, "draw");         // player 3 cannot beat a King
+  Play(*engine, s, "play KD");  // player 2
+  Play(*engine, s, "draw");     // player 3 cannot beat a King
   Play(*engine, s, "pass");
-  Play(*engine, s, "play 3C");      // player 2 leads again and goes out
+  Play(*engine, s, "play 3C");  // player 2 leads again and goes out
   CHECK(s.finished);
   CHECK(engine->Winners(s, engine->Score(s)) == std::vector<int>{1});
 }
 
 TEST_CASE("empereur/Miroir: the players who go out are Élus; the last one left is the Exclu and loses") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "miroir_normal"}, {"rounds", "1"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
                                       "phase": "start"})");
   Play(*engine, s, "play 9S");
   CHECK_FALSE(s.finished);
@@ -177,28 +200,32 @@ TEST_CASE("empereur/Miroir: the players who go out are Élus; the last one left 
 
 TEST_CASE("empereur/Miroir: going out on a joker makes you the Exclu and ends the round") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}, {"mode", "miroir_normal"}, {"rounds", "1"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": [], "hand 1": ["JK"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": [], "hand 1": ["JK"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
                                       "phase": "start"})");
   Play(*engine, s, "play JK=5");
   CHECK(s.finished);
   CHECK(engine->Winners(s, engine->Score(s)) == std::vector<int>{1, 2});
 }
 
-TEST_CASE("empereur/Elite scoring: the Sujets' hands go to the Empereur (J 11, Q 12, K 13, A 14, 2 15, joker 20)") {
+TEST_CASE(
+    "empereur/Elite scoring: the Sujets' hands go to the Empereur (J 11, Q 12, K 13, A 14, 2 15, joker 20)") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}, {"mode", "elite"}, {"target", "1000"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["JH", "2S", "JK", "5C"],
+  GameState s =
+      Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["JH", "2S", "JK", "5C"],
                                                 "hand 3": ["QD", "KD", "AD", "10C"]}, "phase": "start"})");
   Play(*engine, s, "play 5S");  // player 2 draws one more card first (the draw rule)
   const int drawn = s.totals[0] - (11 + 15 + 20 + 5 + 12 + 13 + 14 + 10);
   CHECK(s.totals[1] == 0);
   CHECK(s.totals[2] == 0);
-  CHECK(drawn >= 3);   // the drawn card is worth 3 to 20
+  CHECK(drawn >= 3);  // the drawn card is worth 3 to 20
   CHECK(drawn <= 20);
 }
 
 TEST_CASE("empereur/Miroir Elite: the Exclu scores the cards left, and reaching the target loses") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "miroir_elite"}, {"target", "30"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "AC", "4C"]},
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "AC", "4C"]},
                                       "phase": "start"})");
   Play(*engine, s, "play 9S");
   Play(*engine, s, "play KD");
@@ -209,7 +236,8 @@ TEST_CASE("empereur/Miroir Elite: the Exclu scores the cards left, and reaching 
 
 TEST_CASE("empereur/Elite exchanges: each Sujet gives a highest card, then the Empereur gives each a card") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "elite"}, {"target", "1000"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["KD"], "hand 3": ["QD"]},
+  GameState s =
+      Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["KD"], "hand 3": ["QD"]},
                                       "phase": "start"})");
   Play(*engine, s, "play 5S");  // player 1 is the Empereur; a new round is dealt
   REQUIRE(s.round == 1);
@@ -251,7 +279,8 @@ TEST_CASE("empereur/10,000 random matches in every mode conserve cards and end")
     auto rules = LoadRuleset(FindRuleset("empereur"));
     for (int players : {2, 3}) {
       Engine engine(std::make_shared<GameConfig>(
-          rules, players, std::map<std::string, std::string>{{"mode", mode}, {"rounds", "2"}, {"target", "100"}}));
+          rules, players,
+          std::map<std::string, std::string>{{"mode", mode}, {"rounds", "2"}, {"target", "100"}}));
       for (int i = 0; i < games; ++i) {
         const GameState s = RandomGame(engine, MixSeed(77, i));
         REQUIRE(s.finished);
@@ -290,7 +319,8 @@ class StackedChance : public ChanceSource {
 
 }  // namespace
 
-TEST_CASE("empereur/dealer: the highest card drawn deals, tied players draw again; the player to the left starts") {
+TEST_CASE(
+    "empereur/dealer: the highest card drawn deals, tied players draw again; the player to the left starts") {
   auto rules = LoadRuleset(FindRuleset("empereur"));
   auto config = std::make_shared<GameConfig>(rules, 3, std::map<std::string, std::string>{{"jokers", "0"}});
   // Shuffle 1 is the setup's; 2 is the first draw: player 1 KH, player 2 AS, player 3 AD
@@ -304,9 +334,11 @@ TEST_CASE("empereur/dealer: the highest card drawn deals, tied players draw agai
   for (int p = 1; p <= 3; ++p) CHECK(Cards(engine, s, "hand", p).size() == 7);
 }
 
-TEST_CASE("empereur/Miroir exchanges: the Exclu gives each Élu a highest card, then each Élu gives one back") {
+TEST_CASE(
+    "empereur/Miroir exchanges: the Exclu gives each Élu a highest card, then each Élu gives one back") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "miroir_normal"}, {"rounds", "2"}});
-  GameState s = Position(*engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
                                       "phase": "start"})");
   Play(*engine, s, "play 9S");
   Play(*engine, s, "play KD");  // player 3 is the Exclu; the next round is dealt

@@ -12,7 +12,8 @@ using namespace tapis::testing;
 TEST_CASE("position/every state of random games writes, reads back and writes the same") {
   for (const auto& entry : ListRulesets()) {
     auto rules = LoadRuleset(entry.path);
-    for (int players = rules->min_players; players <= std::min(rules->max_players, rules->min_players + 2); ++players) {
+    for (int players = rules->min_players; players <= std::min(rules->max_players, rules->min_players + 2);
+         ++players) {
       Engine engine(std::make_shared<GameConfig>(rules, players));
       for (uint64_t seed = 1; seed <= 5; ++seed) {
         RandomBot bot(seed);
@@ -34,10 +35,14 @@ TEST_CASE("position/every state of random games writes, reads back and writes th
 
 TEST_CASE("position/malformed variables and decisions are refused") {
   auto engine = MakeEngine("empereur", 3);
-  CHECK_THROWS_WITH(Position(*engine, R"({"variables": {"role x": 1}})"), "test position: variable 'role x': no player 'x'");
-  CHECK_THROWS_WITH(Position(*engine, R"({"variables": {"role 5": 1}})"), "test position: variable 'role 5': no player '5'");
-  CHECK_THROWS_WITH(Position(*engine, R"({"variables": {"role": 1}})"), "test position: variable 'role': write \"role N\"");
+  CHECK_THROWS_WITH(Position(*engine, R"({"variables": {"role x": 1}})"),
+                    "test position: variable 'role x': no player 'x'");
+  CHECK_THROWS_WITH(Position(*engine, R"({"variables": {"role 5": 1}})"),
+                    "test position: variable 'role 5': no player '5'");
+  CHECK_THROWS_WITH(Position(*engine, R"({"variables": {"role": 1}})"),
+                    "test position: variable 'role': write \"role N\"");
   CHECK_THROWS_WITH(Position(*engine, R"({"decisions": [{"player": 9, "moves": ["give"]}]})"),
                     "test position: decisions: no player 9");
-  CHECK_THROWS_WITH(Position(*engine, R"({"direction": 2})"), "test position: direction: 1 (to the left) or -1 (to the right)");
+  CHECK_THROWS_WITH(Position(*engine, R"({"direction": 2})"),
+                    "test position: direction: 1 (to the left) or -1 (to the right)");
 }

@@ -1,0 +1,29 @@
+// Variants: a ruleset file that `extends:` another (a bundled name or a path relative to
+// it) and gives only what changes. The two YAML trees are merged before loading:
+// - maps merge key by key, recursively (the variant's value wins; new keys come last);
+// - lists and plain values are replaced whole, except `scripts`, whose lists add up (the
+//   base's scripts first), so a variant can name a new function while the old ones remain;
+// - `key: null` (or `~`) removes the key.
+// The base must load on its own first, so any error left is the variant's, at its line.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <string>
+
+namespace tapis {
+
+struct RulesetSource {
+  YAML::Node root;                                  // merged, without `extends`
+  std::map<std::string, std::string> script_names;  // inherited scripts: path -> name in messages
+};
+
+// Parses `text` (the contents of `file`) and merges in what it extends. Throws Error(kRules).
+RulesetSource ReadRulesetSource(const std::string& text, const std::string& file);
+
+// The display name of a script: relative to the folder above its ruleset's folder
+// (scripts/x.lua for bundled games), else as written.
+std::string ScriptDisplayName(const std::string& ruleset_dir, const std::string& written);
+
+}  // namespace tapis
