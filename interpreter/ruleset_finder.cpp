@@ -20,6 +20,10 @@ std::vector<std::string> RulesetFolders() {
     for (std::string dir; std::getline(in, dir, ':');) {
       if (!dir.empty()) out.push_back(dir);
     }
+  } else if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data) {
+    out.push_back(std::string(data) + "/tapis/rulesets");
+  } else if (const char* home = std::getenv("HOME"); home && *home) {
+    out.push_back(std::string(home) + "/.local/share/tapis/rulesets");
   }
   out.push_back(std::string(TAPIS_SOURCE_DIR) + "/rulesets");
   return out;

@@ -1,5 +1,7 @@
-// Finds rulesets by name: a path as given, then each folder of $TAPIS_PATH (':'-separated),
-// then the bundled rulesets/ folder.
+// Finds rulesets by name: a path as given, then the user's folders — each folder of
+// $TAPIS_PATH (':'-separated), or else $XDG_DATA_HOME/tapis/rulesets (by default
+// ~/.local/share/tapis/rulesets) — then the bundled rulesets/ folder. A user's ruleset
+// shadows a bundled one of the same name.
 #pragma once
 
 #include <string>
