@@ -10,6 +10,7 @@
 
 #include "interpreter/errors.h"
 #include "interpreter/game_log.h"
+#include "interpreter/lint.h"
 #include "interpreter/move_text.h"
 #include "interpreter/position.h"
 #include "interpreter/ruleset_finder.h"
@@ -140,6 +141,7 @@ int Check(const std::vector<std::string>& games, int random_games) {
   for (const auto& game : games) {
     const std::string path = FindRuleset(game);
     const auto rules = LoadRuleset(path);  // a bad ruleset throws: file:line:col
+    for (const auto& warning : Lint(*rules)) fmt::print(stderr, "{}: {}\n", path, warning);
     const std::vector<std::string> problems = CheckRandomGames(rules, random_games);
     for (const auto& p : problems) fmt::print(stderr, "{}: {}\n", path, p);
     if (problems.empty()) {

@@ -1,0 +1,71 @@
+#include "interpreter/lint.h"
+
+#include <fmt/format.h>
+
+#include <regex>
+#include <set>
+
+namespace tapis {
+namespace {
+
+// Names of the global functions a script defines (`function name(`).
+std::set<std::string> DefinedFunctions(const std::string& source) {
+  static const std::regex kDefinition(R"((^|\n)\s*function\s+([A-Za-z_][A-Za-z0-9_]*)\s*\()");
+  std::set<std::string> out;
+  for (auto it = std::sregex_iterator(source.begin(), source.end(), kDefinition); it != std::sregex_iterator(); ++it) {
+    out.insert((*it)[2]);
+  }
+  return out;
+}
+
+// How many times `name` appears as a word in `text`.
+int Mentions(const std::string& text, const std::string& name) {
+  const std::regex word("\\b" + name + "\\b");
+  return static_cast<int>(std::distance(std::sregex_iterator(text.begin(), text.end(), word), std::sregex_iterator()));
+}
+
+}  // namespace
+
+std::vector<std::string> Lint(const Ruleset& r) {
+  std::vector<std::string> out;
+  for (const auto& p : r.parameters) {
+    if (p.description.empty()) out.push_back(fmt::format("warning: parameter '{}' has no description", p.name));
+  }
+
+  // Every card kind the game can hold, to see whether a trigger's condition can be met.
+  std::set<int> kinds(r.deck_kinds.begin(), r.deck_kinds.end());
+  for (const auto& extra : r.deck_extra) kinds.insert(extra.kind);
+  for (const auto& m : r.moves) {
+    for (const auto& f : m.then.when) {
+      bool possible = false;
+      for (int k : kinds) {
+        const int v = r.catalog.kind(k).values[f.property];
+        possible = possible || std::find(f.values.begin(), f.values.end(), v) != f.values.end();
+      }
+      if (!possible) {
+        out.push_back(fmt::format("warning: move '{}': its trigger's condition on '{}' fits no card, so '{}' never runs",
+                                  m.name, r.catalog.properties()[f.property].name, m.then.function));
+      }
+    }
+    if (!r.phases.empty() && m.in_turn && (m.phases & ((1u << r.phases.size()) - 1)) == 0) {
+      out.push_back(fmt::format("warning: move '{}' is offered in no phase", m.name));
+    }
+  }
+
+  // Functions a script defines that neither the YAML names nor any script mentions.
+  std::set<std::string> named{r.score_function, r.events.round_start, r.events.turn_start, r.events.turn_end,
+                              r.events.round_end, r.match.winners};
+  for (const auto& m : r.moves) named.insert(m.then.function);
+  std::string all_sources;
+  for (const auto& s : r.scripts) all_sources += s.source + "\n";
+  for (const auto& s : r.scripts) {
+    for (const auto& f : DefinedFunctions(s.source)) {
+      if (!named.count(f) && Mentions(all_sources, f) <= 1) {
+        out.push_back(fmt::format("warning: {}: function '{}' is never named in the ruleset nor called", s.display_name, f));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace tapis
