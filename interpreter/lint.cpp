@@ -12,7 +12,8 @@ namespace {
 std::set<std::string> DefinedFunctions(const std::string& source) {
   static const std::regex kDefinition(R"((^|\n)\s*function\s+([A-Za-z_][A-Za-z0-9_]*)\s*\()");
   std::set<std::string> out;
-  for (auto it = std::sregex_iterator(source.begin(), source.end(), kDefinition); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(source.begin(), source.end(), kDefinition);
+       it != std::sregex_iterator(); ++it) {
     out.insert((*it)[2]);
   }
   return out;
@@ -21,7 +22,8 @@ std::set<std::string> DefinedFunctions(const std::string& source) {
 // How many times `name` appears as a word in `text`.
 int Mentions(const std::string& text, const std::string& name) {
   const std::regex word("\\b" + name + "\\b");
-  return static_cast<int>(std::distance(std::sregex_iterator(text.begin(), text.end(), word), std::sregex_iterator()));
+  return static_cast<int>(
+      std::distance(std::sregex_iterator(text.begin(), text.end(), word), std::sregex_iterator()));
 }
 
 }  // namespace
@@ -29,7 +31,8 @@ int Mentions(const std::string& text, const std::string& name) {
 std::vector<std::string> Lint(const Ruleset& r) {
   std::vector<std::string> out;
   for (const auto& p : r.parameters) {
-    if (p.description.empty()) out.push_back(fmt::format("warning: parameter '{}' has no description", p.name));
+    if (p.description.empty())
+      out.push_back(fmt::format("warning: parameter '{}' has no description", p.name));
   }
 
   // Every card kind the game can hold, to see whether a trigger's condition can be met.
@@ -43,8 +46,9 @@ std::vector<std::string> Lint(const Ruleset& r) {
         possible = possible || std::find(f.values.begin(), f.values.end(), v) != f.values.end();
       }
       if (!possible) {
-        out.push_back(fmt::format("warning: move '{}': its trigger's condition on '{}' fits no card, so '{}' never runs",
-                                  m.name, r.catalog.properties()[f.property].name, m.then.function));
+        out.push_back(fmt::format(
+            "warning: move '{}': its trigger's condition on '{}' fits no card, so '{}' never runs", m.name,
+            r.catalog.properties()[f.property].name, m.then.function));
       }
     }
     if (!r.phases.empty() && m.in_turn && (m.phases & ((1u << r.phases.size()) - 1)) == 0) {
@@ -53,15 +57,16 @@ std::vector<std::string> Lint(const Ruleset& r) {
   }
 
   // Functions a script defines that neither the YAML names nor any script mentions.
-  std::set<std::string> named{r.score_function, r.events.round_start, r.events.turn_start, r.events.turn_end,
-                              r.events.round_end, r.match.winners};
+  std::set<std::string> named{r.score_function,  r.events.round_start, r.events.turn_start,
+                              r.events.turn_end, r.events.round_end,   r.match.winners};
   for (const auto& m : r.moves) named.insert(m.then.function);
   std::string all_sources;
   for (const auto& s : r.scripts) all_sources += s.source + "\n";
   for (const auto& s : r.scripts) {
     for (const auto& f : DefinedFunctions(s.source)) {
       if (!named.count(f) && Mentions(all_sources, f) <= 1) {
-        out.push_back(fmt::format("warning: {}: function '{}' is never named in the ruleset nor called", s.display_name, f));
+        out.push_back(fmt::format("warning: {}: function '{}' is never named in the ruleset nor called",
+                                  s.display_name, f));
       }
     }
   }

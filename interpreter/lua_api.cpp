@@ -45,31 +45,33 @@ int IsOut(lua_State* L, ScriptContext& ctx) {
   return 1;
 }
 
-int Value(lua_State* L, ScriptContext& ctx) {
+// (card, property) → the property's index and the card's value of it (what a wild card in
+// play stands for), or kNoValue.
+std::pair<int, int> EffectiveValueArgs(lua_State* L, ScriptContext& ctx) {
   const CardId card = CardArg(L, 1, ctx);
   const std::string name = StringArg(L, 2, "property");
   const auto& catalog = ctx.engine->cards().catalog();
   const int prop = catalog.PropertyIndex(name);
-  if (prop < 0)
-    throw ApiError(
-        fmt::format("tapis.value: unknown property '{}'; properties are: {}", name, catalog.PropertyNames()));
-  const int v = ctx.engine->EffectiveValue(*ctx.state, card, prop);
+  if (prop < 0) {
+    throw ApiError(fmt::format("tapis.{}: unknown property '{}'; properties are: {}", FunctionName(L), name,
+                               catalog.PropertyNames()));
+  }
+  return {prop, ctx.engine->EffectiveValue(*ctx.state, card, prop)};
+}
+
+// tapis.value(card, property): the value's name, or nil.
+int Value(lua_State* L, ScriptContext& ctx) {
+  const auto [prop, v] = EffectiveValueArgs(L, ctx);
   if (v == kNoValue)
     lua_pushnil(L);
   else
-    lua_pushstring(L, catalog.properties()[prop].values[v].c_str());
+    lua_pushstring(L, ctx.engine->cards().catalog().properties()[prop].values[v].c_str());
   return 1;
 }
 
+// tapis.order(card, property): the value's place in the property's order, from 1, or nil.
 int Order(lua_State* L, ScriptContext& ctx) {
-  const CardId card = CardArg(L, 1, ctx);
-  const std::string name = StringArg(L, 2, "property");
-  const auto& catalog = ctx.engine->cards().catalog();
-  const int prop = catalog.PropertyIndex(name);
-  if (prop < 0)
-    throw ApiError(
-        fmt::format("tapis.order: unknown property '{}'; properties are: {}", name, catalog.PropertyNames()));
-  const int v = ctx.engine->EffectiveValue(*ctx.state, card, prop);
+  const auto [prop, v] = EffectiveValueArgs(L, ctx);
   if (v == kNoValue)
     lua_pushnil(L);
   else

@@ -154,22 +154,10 @@ class Loader : private YamlReader {
       CheckKeys(spec, {"owner", "visible", "dynamic", "label"});
       ZoneDecl z;
       z.name = entry.first.as<std::string>();
-      const auto owner = Optional(spec, "owner", std::string("table"));
-      if (owner == "table")
-        z.owner = Owner::kTable;
-      else if (owner == "player")
-        z.owner = Owner::kPlayer;
-      else
-        Fail(spec["owner"], fmt::format("unknown owner '{}'; expected table or player", owner));
-      const auto visible = Optional(spec, "visible", std::string("all"));
-      if (visible == "all")
-        z.visibility = Visibility::kAll;
-      else if (visible == "owner")
-        z.visibility = Visibility::kOwner;
-      else if (visible == "none")
-        z.visibility = Visibility::kNone;
-      else
-        Fail(spec["visible"], fmt::format("unknown visibility '{}'; expected all, owner or none", visible));
+      z.owner = Word(spec, "owner", Owner::kTable, {{"table", Owner::kTable}, {"player", Owner::kPlayer}});
+      z.visibility =
+          Word(spec, "visible", Visibility::kAll,
+               {{"all", Visibility::kAll}, {"owner", Visibility::kOwner}, {"none", Visibility::kNone}});
       z.dynamic = Optional(spec, "dynamic", false);
       z.label = Optional(spec, "label", z.name.substr(0, 1));
       r_->zones.push_back(std::move(z));
@@ -364,15 +352,8 @@ class Loader : private YamlReader {
           Fail(c, fmt::format("play needs a set combination (cards of one value); combinations are: {}",
                               Join(Names(r_->combinations))));
         }
-        const auto beat = Optional(spec, "beat", std::string("any"));
-        if (beat == "any")
-          m.beat = Beat::kAny;
-        else if (beat == "at_least")
-          m.beat = Beat::kAtLeast;
-        else if (beat == "above")
-          m.beat = Beat::kAbove;
-        else
-          Fail(spec["beat"], fmt::format("unknown beat '{}'; expected any, at_least or above", beat));
+        m.beat = Word(spec, "beat", Beat::kAny,
+                      {{"any", Beat::kAny}, {"at_least", Beat::kAtLeast}, {"above", Beat::kAbove}});
       }
       if (m.type == MoveType::kMeld || m.type == MoveType::kExtend) {
         const YAML::Node c = Required(spec, "combination");

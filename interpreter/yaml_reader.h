@@ -50,6 +50,23 @@ class YamlReader {
     }
   }
 
+  // One of a few words, mapped to its value: `Word(spec, "owner", Owner::kTable,
+  // {{"table", Owner::kTable}, {"player", Owner::kPlayer}})`. Fails listing the words.
+  template <typename T>
+  T Word(const YAML::Node& map, const char* key, T fallback,
+         std::initializer_list<std::pair<const char*, T>> words) const {
+    if (!map[key]) return fallback;
+    const auto word = As<std::string>(map[key]);
+    std::vector<std::string> names;
+    for (const auto& [name, value] : words) {
+      if (word == name) return value;
+      names.emplace_back(name);
+    }
+    const std::string last = names.back();
+    names.pop_back();
+    Fail(map[key], fmt::format("unknown {} '{}'; expected {} or {}", key, word, Join(names), last));
+  }
+
  protected:
   std::string file_;
 };
