@@ -111,6 +111,8 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
                             {"mean_score", report.seats[p].mean_score}});
     }
     for (const auto& [name, mean] : report.variable_means) j["variable_means"][name] = mean;
+    for (const auto& [name, n] : report.moves_per_game) j["moves_per_game"][name] = n;
+    for (const auto& [name, n] : report.effects_per_game) j["effects_per_game"][name] = n;
     std::cout << j.dump(2) << "\n";
     return 0;
   }
@@ -126,6 +128,18 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
   fmt::print("  length: {:.1f} turns (sd {:.1f}), {:.1f} moves\n", report.mean_turns, report.stddev_turns,
              report.mean_moves);
   if (report.unfinished) fmt::print("  unfinished: {} game(s) hit the move limit\n", report.unfinished);
+  // Rule coverage: what the games used, and what they never did.
+  auto usage_line = [](const char* what, const std::vector<std::pair<std::string, double>>& usage) {
+    std::vector<std::string> used, never;
+    for (const auto& [name, per_game] : usage) {
+      if (per_game > 0) used.push_back(fmt::format("{} {:.3g}", name, per_game));
+      else never.push_back(name);
+    }
+    if (!used.empty()) fmt::print("  {} per game: {}\n", what, fmt::join(used, ", "));
+    if (!never.empty()) fmt::print("  never used: {} ({})\n", fmt::join(never, ", "), what);
+  };
+  usage_line("moves", report.moves_per_game);
+  usage_line("effects fired", report.effects_per_game);
   if (!report.variable_means.empty()) {
     std::vector<std::string> means;
     for (const auto& [name, mean] : report.variable_means)

@@ -14,6 +14,8 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     : config_(std::move(config)), chance_(chance ? std::move(chance) : std::make_shared<SeededChance>()) {
   const Ruleset& r = rules();
   if (!r.scripts.empty()) scripts_ = std::make_unique<ScriptHost>(r);
+  usage_.moves.assign(r.moves.size(), 0);
+  usage_.effects.assign(r.moves.size(), 0);
   for (const MoveDecl& m : r.moves) {
     always_can_pass_ =
         always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
@@ -182,6 +184,12 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
     if (!from.empty()) performed.Add(from.back());
   }
   const bool fires = decl && TriggerMatches(decl->then, cards(), performed);
+  if (decl) {
+    ++usage_.moves[m.kind];
+    usage_.effects[m.kind] += fires;
+  } else {
+    ++usage_.stops;
+  }
   // Only scripts can fail, so only a move that may run one needs a way back.
   if (fires || scripts_in_flow_) backup_ = s;
   const bool answering = !s.decisions.empty();

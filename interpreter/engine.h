@@ -50,6 +50,14 @@ class Engine {
   // Who won a finished game: the winner a script declared, else the best total(s).
   std::vector<int> Winners(const GameState& state, const std::vector<int>& scores);
 
+  // How often each move kind was made and its effect fired, over this engine's games
+  // (for `tapis sim`'s rule coverage). Index: move kind; `stops` counts declined decisions.
+  struct Usage {
+    std::vector<uint64_t> moves, effects;
+    uint64_t stops = 0;
+  };
+  const Usage& usage() const { return usage_; }
+
   // --- Services for effects (the Lua API) -------------------------------------------
   int ZoneSlot(int decl, int owner) const { return config_->ZoneSlot(decl, owner); }
   int FindCard(const GameState& state, CardId card) const;  // zone instance holding it
@@ -90,6 +98,7 @@ class Engine {
   std::vector<Decision> asked_;   // decisions asked during one effect, in order
   std::vector<Move> scratch_;     // reused by HasMoveFor
   GameState backup_;              // restored when an effect fails
+  Usage usage_;
   bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck
   bool scripts_in_flow_ = false;  // settling a move may run Lua (events, round scores)
 };

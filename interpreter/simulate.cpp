@@ -99,6 +99,7 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
   for (const auto& kind : options.bots) MakeBot(kind, 0);  // unknown bots fail here, not in a thread
   const int threads = std::max(1, std::min(options.threads, options.games));
   std::vector<std::thread> pool;
+  std::vector<Engine::Usage> usage(threads);
   for (int t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       Engine engine(config);  // each thread its own Lua state
@@ -109,6 +110,7 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
           results[i].error = e.what();
         }
       }
+      usage[t] = engine.usage();
     });
   }
   for (auto& th : pool) th.join();
@@ -133,6 +135,18 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
     for (int p = 0; p < n; ++p) report.seats[p].mean_score += r.scores[p];
     variable_sums.resize(r.table_variables.size());
     for (size_t v = 0; v < r.table_variables.size(); ++v) variable_sums[v] += r.table_variables[v];
+  }
+  const Ruleset& rules = config->rules();
+  for (size_t k = 0; k < rules.moves.size(); ++k) {
+    uint64_t moves = 0, effects = 0;
+    for (const auto& u : usage) {
+      moves += u.moves[k];
+      effects += u.effects[k];
+    }
+    report.moves_per_game.push_back({rules.moves[k].name, static_cast<double>(moves) / report.games});
+    if (!rules.moves[k].then.function.empty()) {
+      report.effects_per_game.push_back({rules.moves[k].then.function, static_cast<double>(effects) / report.games});
+    }
   }
   if (finished > 0) {
     report.mean_turns = sum_turns / finished;

@@ -36,6 +36,9 @@ struct SimReport {
   // Mean at the end of finished games of each table variable, by name: a ruleset can count
   // how a game ended (a turn limit reached, say) and the report shows how often.
   std::vector<std::pair<std::string, double>> variable_means;
+  // Rule coverage, per game: how often each move was made and each move's effect fired.
+  std::vector<std::pair<std::string, double>> moves_per_game;
+  std::vector<std::pair<std::string, double>> effects_per_game;
 };
 
 uint64_t MixSeed(uint64_t seed, uint64_t index);
