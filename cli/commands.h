@@ -23,6 +23,10 @@ int List();
 int Play(const GameOptions& game, const std::vector<std::string>& seats, const std::string& log_path,
          const std::string& resume);
 int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json);
+// Plays `game` and `other` under the same seeds and says what differs, and whether it is
+// more than chance.
+int Compare(const GameOptions& game, const std::string& other, int games, int threads,
+            const std::vector<std::string>& seats);
 int Check(const std::vector<std::string>& games, int random_games);
 int ReplayLog(const std::string& path);
 // Writes NAME.yaml, a commented variant skeleton that extends `from`.

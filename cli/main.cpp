@@ -46,6 +46,9 @@ int main(int argc, char** argv) {
   sim->add_option("-n,--games", games, "number of games")->check(CLI::PositiveNumber);
   sim->add_option("--threads", threads, "threads")->check(CLI::PositiveNumber);
   sim->add_flag("--json", json, "print the report as JSON");
+  std::string compare;
+  sim->add_option("--compare", compare,
+                  "another ruleset (a variant, say) to play under the same seeds and compare");
 
   auto* check = app.add_subcommand("check", "load rulesets, report problems, run random games");
   std::vector<std::string> check_games;
@@ -82,6 +85,7 @@ int main(int argc, char** argv) {
       }
       return tapis::cli::Play(game, seats, log_path, resume);
     }
+    if (sim->parsed() && !compare.empty()) return tapis::cli::Compare(game, compare, games, threads, seats);
     if (sim->parsed()) return tapis::cli::Sim(game, games, threads, seats, json);
     if (check->parsed()) return tapis::cli::Check(check_games, check_count);
     if (replay->parsed()) return tapis::cli::ReplayLog(file);

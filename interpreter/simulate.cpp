@@ -120,6 +120,7 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
   report.seats.resize(n);
   double sum_turns = 0, sum_sq = 0, sum_moves = 0;
   std::vector<double> variable_sums;
+  std::vector<double> score_squares(n, 0);
   int finished = 0;
   for (const auto& r : results) {
     if (!r.error.empty() && report.error.empty()) report.error = r.error;
@@ -132,7 +133,10 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
     sum_sq += static_cast<double>(r.turns) * r.turns;
     sum_moves += r.moves;
     for (int w : r.winners) report.seats[w].wins += 1.0 / static_cast<double>(r.winners.size());
-    for (int p = 0; p < n; ++p) report.seats[p].mean_score += r.scores[p];
+    for (int p = 0; p < n; ++p) {
+      report.seats[p].mean_score += r.scores[p];
+      score_squares[p] += static_cast<double>(r.scores[p]) * r.scores[p];
+    }
     variable_sums.resize(r.table_variables.size());
     for (size_t v = 0; v < r.table_variables.size(); ++v) variable_sums[v] += r.table_variables[v];
   }
@@ -152,7 +156,12 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
     report.mean_turns = sum_turns / finished;
     report.stddev_turns = std::sqrt(std::max(0.0, sum_sq / finished - report.mean_turns * report.mean_turns));
     report.mean_moves = sum_moves / finished;
-    for (auto& seat : report.seats) seat.mean_score /= finished;
+    for (int p = 0; p < n; ++p) {
+      SeatStats& seat = report.seats[p];
+      seat.mean_score /= finished;
+      const double variance = std::max(0.0, score_squares[p] / finished - seat.mean_score * seat.mean_score);
+      seat.score_margin = 1.959964 * std::sqrt(variance / finished);
+    }
     size_t i = 0;
     for (const auto& v : config->rules().variables) {
       if (v.owner == Owner::kTable && i < variable_sums.size()) {

@@ -23,6 +23,7 @@ struct SimOptions {
 struct SeatStats {
   double wins = 0;  // a shared win counts 1/k for each of k winners
   double mean_score = 0;
+  double score_margin = 0;  // half-width of the mean score's 95% interval
 };
 
 struct SimReport {

@@ -82,3 +82,12 @@ TEST_CASE("cli/new writes a variant that loads and plays, and will not overwrite
   CHECK(again.code == 4);
   CHECK(again.output == "tapis: mine.yaml: already exists; choose another name\n");
 }
+
+TEST_CASE("cli/sim --compare plays two rulesets under the same seeds and says what differs") {
+  const Run r = Tapis("sim unisson --compare tests/fixtures/variants/unisson_quick.yaml -n 400 --players 4");
+  CHECK(r.code == 0);
+  CHECK(r.output.find("4 players, 400 games each under the same seeds") != std::string::npos);
+  // Three actions a turn make games shorter: a difference well beyond chance.
+  CHECK(r.output.find("turns (+") != std::string::npos);
+  CHECK(r.output.find("significant (95%))\n") != std::string::npos);
+}

@@ -1,18 +1,21 @@
 // tapis check's lint: warnings for what loads but is probably a mistake.
+#include "interpreter/lint.h"
+
 #include <doctest/doctest.h>
 
-#include "interpreter/lint.h"
 #include "tests/helpers.h"
 
 using namespace tapis;
 
 TEST_CASE("lint/warns about undescribed parameters, triggers no card fires, functions never used") {
   const auto rules = LoadRuleset(std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/lint.yaml");
-  CHECK(Lint(*rules) == std::vector<std::string>{
-                           "warning: parameter 'speed' has no description",
-                           "warning: move 'give_up': its trigger's condition on 'rank' fits no card, so 'on_three' never runs",
-                           "warning: fixtures/lint.lua: function 'forgotten' is never named in the ruleset nor called",
-                       });
+  CHECK(
+      Lint(*rules) ==
+      std::vector<std::string>{
+          "warning: parameter 'speed' has no description",
+          "warning: move 'give_up': its trigger's condition on 'rank' fits no card, so 'on_three' never runs",
+          "warning: fixtures/lint.lua: function 'forgotten' is never named in the ruleset nor called",
+      });
 }
 
 TEST_CASE("lint/the bundled rulesets are clean") {
