@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -56,7 +58,15 @@ SimReport RunSim(const std::string& game, const GameOptions& options, int games,
   sim.seed = options.seed_given ? options.seed : 1;
   sim.threads = threads;
   sim.bots = seats;
+  if (isatty(STDERR_FILENO)) {
+    sim.progress = [](int done, int total) {
+      const int width = 40, filled = total ? width * done / total : width;
+      fmt::print(stderr, "\r[{}{}] {}/{} games", std::string(filled, '#'), std::string(width - filled, ' '), done,
+                 total);
+    };
+  }
   SimReport report = Simulate(std::make_shared<GameConfig>(rules, players, options.Settings()), sim);
+  if (sim.progress) fmt::print(stderr, "\r\033[K");  // the progress bar goes away
   if (!report.error.empty()) throw ScriptError(report.error);
   return report;
 }

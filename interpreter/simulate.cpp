@@ -1,5 +1,6 @@
 #include "interpreter/simulate.h"
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <thread>
@@ -100,6 +101,17 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
   const int threads = std::max(1, std::min(options.threads, options.games));
   std::vector<std::thread> pool;
   std::vector<Engine::Usage> usage(threads);
+  std::atomic<int> done{0};
+  std::atomic<bool> running{true};
+  std::thread monitor;
+  if (options.progress) {
+    monitor = std::thread([&] {
+      for (int tick = 1; running; ++tick) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        if (tick >= 5 && running) options.progress(done, options.games);
+      }
+    });
+  }
   for (int t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       Engine engine(config);  // each thread its own Lua state
@@ -109,11 +121,14 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
         } catch (const std::exception& e) {  // a script error in winners(), say
           results[i].error = e.what();
         }
+        ++done;
       }
       usage[t] = engine.usage();
     });
   }
   for (auto& th : pool) th.join();
+  running = false;
+  if (monitor.joinable()) monitor.join();
   SimReport report;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.games = options.games;

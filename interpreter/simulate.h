@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ struct SimOptions {
   int threads = 1;
   std::vector<std::string> bots;  // one per seat; missing seats play "random"
   uint32_t max_moves = 100000;    // a game longer than this counts as unfinished
+  // Called about five times a second with (games done, games in all) once a run has
+  // lasted a second; the CLI draws a progress bar with it.
+  std::function<void(int, int)> progress;
 };
 
 struct SeatStats {
