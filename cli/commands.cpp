@@ -2,7 +2,6 @@
 #include "cli/commands.h"
 
 #include <fmt/format.h>
-
 #include <unistd.h>
 
 #include <cmath>
@@ -47,39 +46,6 @@ int List() {
   return 0;
 }
 
-namespace {
-
-SimReport RunSim(const std::string& game, const GameOptions& options, int games, int threads,
-                 const std::vector<std::string>& seats, int& players) {
-  const auto rules = LoadRuleset(FindRuleset(game));
-  players = options.players > 0 ? options.players : rules->min_players;
-  SimOptions sim;
-  sim.games = games;
-  sim.seed = options.seed_given ? options.seed : 1;
-  sim.threads = threads;
-  sim.bots = seats;
-  if (isatty(STDERR_FILENO)) {
-    sim.progress = [](int done, int total) {
-      const int width = 40, filled = total ? width * done / total : width;
-      fmt::print(stderr, "\r[{}{}] {}/{} games", std::string(filled, '#'), std::string(width - filled, ' '), done,
-                 total);
-    };
-  }
-  SimReport report = Simulate(std::make_shared<GameConfig>(rules, players, options.Settings()), sim);
-  if (sim.progress) fmt::print(stderr, "\r\033[K");  // the progress bar goes away
-  if (!report.error.empty()) throw ScriptError(report.error);
-  return report;
-}
-
-// Two proportions: the z statistic of their difference.
-double ProportionZ(double a, int n_a, double b, int n_b) {
-  const double p = (a + b) / (n_a + n_b);
-  const double se = std::sqrt(p * (1 - p) * (1.0 / n_a + 1.0 / n_b));
-  return se > 0 ? (a / n_a - b / n_b) / se : 0;
-}
-
-}  // namespace
-
 int New(const std::string& name, const std::string& from) {
   const auto rules = LoadRuleset(FindRuleset(from));
   const std::string file = name + ".yaml";
@@ -113,100 +79,6 @@ int New(const std::string& name, const std::string& from) {
   if (!out) throw IoError(fmt::format("{}: cannot write the file", file));
   out << text;
   fmt::print("wrote {}; try it: tapis check {} && tapis play {}\n", file, file, file);
-  return 0;
-}
-
-int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json) {
-  int players = 0;
-  const SimReport report = RunSim(game.game, game, games, threads, seats, players);
-  const auto rules = LoadRuleset(FindRuleset(game.game));
-  const uint64_t seed = game.seed_given ? game.seed : 1;
-  const int finished = report.games - report.unfinished;
-  if (json) {
-    nlohmann::json j = {{"ruleset", rules->name},
-                        {"players", players},
-                        {"games", report.games},
-                        {"unfinished", report.unfinished},
-                        {"seed", seed},
-                        {"mean_turns", report.mean_turns},
-                        {"stddev_turns", report.stddev_turns},
-                        {"mean_moves", report.mean_moves},
-                        {"games_per_second", report.games / report.seconds}};
-    for (int p = 0; p < players; ++p) {
-      const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
-      j["seats"].push_back({{"seat", p + 1},
-                            {"bot", p < static_cast<int>(seats.size()) ? seats[p] : "random"},
-                            {"win_rate", finished ? report.seats[p].wins / finished : 0.0},
-                            {"win_rate_95", {low, high}},
-                            {"mean_score", report.seats[p].mean_score},
-                            {"mean_score_95",
-                             {report.seats[p].mean_score - report.seats[p].score_margin,
-                              report.seats[p].mean_score + report.seats[p].score_margin}}});
-    }
-    for (const auto& [name, mean] : report.variable_means) j["variable_means"][name] = mean;
-    for (const auto& [name, n] : report.moves_per_game) j["moves_per_game"][name] = n;
-    for (const auto& [name, n] : report.effects_per_game) j["effects_per_game"][name] = n;
-    std::cout << j.dump(2) << "\n";
-    return 0;
-  }
-  fmt::print("{}, {} players, {} games, seed {}, {} thread(s)\n", rules->name, players, report.games, seed,
-             threads);
-  for (int p = 0; p < players; ++p) {
-    const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
-    const std::string bot = p < static_cast<int>(seats.size()) ? seats[p] : "random";
-    fmt::print("  seat {} ({}): wins {:5.1f}% [{:.1f}%, {:.1f}%], mean score {:.2f} ± {:.2f}\n", p + 1, bot,
-               finished ? 100.0 * report.seats[p].wins / finished : 0.0, 100 * low, 100 * high,
-               report.seats[p].mean_score, report.seats[p].score_margin);
-  }
-  fmt::print("  length: {:.1f} turns (sd {:.1f}), {:.1f} moves\n", report.mean_turns, report.stddev_turns,
-             report.mean_moves);
-  if (report.unfinished) fmt::print("  unfinished: {} game(s) hit the move limit\n", report.unfinished);
-  // Rule coverage: what the games used, and what they never did.
-  auto usage_line = [](const char* what, const std::vector<std::pair<std::string, double>>& usage) {
-    std::vector<std::string> used, never;
-    for (const auto& [name, per_game] : usage) {
-      if (per_game > 0)
-        used.push_back(fmt::format("{} {:.3g}", name, per_game));
-      else
-        never.push_back(name);
-    }
-    if (!used.empty()) fmt::print("  {} per game: {}\n", what, fmt::join(used, ", "));
-    if (!never.empty()) fmt::print("  never used: {} ({})\n", fmt::join(never, ", "), what);
-  };
-  usage_line("moves", report.moves_per_game);
-  usage_line("effects fired", report.effects_per_game);
-  if (!report.variable_means.empty()) {
-    std::vector<std::string> means;
-    for (const auto& [name, mean] : report.variable_means)
-      means.push_back(fmt::format("{} {:.3g}", name, mean));
-    fmt::print("  table variables at the end (mean): {}\n", fmt::join(means, ", "));
-  }
-  fmt::print("  speed: {:.0f} games/s\n", report.games / report.seconds);
-  return 0;
-}
-
-int Compare(const GameOptions& game, const std::string& other, int games, int threads,
-            const std::vector<std::string>& seats) {
-  int players = 0, other_players = 0;
-  const SimReport a = RunSim(game.game, game, games, threads, seats, players);
-  const SimReport b = RunSim(other, game, games, threads, seats, other_players);
-  if (players != other_players)
-    throw Error(ErrorKind::kUsage, "compare: give --players, the two rulesets start at different counts");
-  const int fa = a.games - a.unfinished, fb = b.games - b.unfinished;
-  fmt::print("{} vs {}, {} players, {} games each under the same seeds\n", game.game, other, players, games);
-  auto verdict = [](double z) { return std::abs(z) > 1.959964 ? "significant (95%)" : "within chance"; };
-  for (int p = 0; p < players; ++p) {
-    const double z = ProportionZ(a.seats[p].wins, fa, b.seats[p].wins, fb);
-    fmt::print("  seat {}: wins {:5.1f}% vs {:5.1f}% ({:+.1f} points, {}); mean score {:.2f} vs {:.2f}\n",
-               p + 1, 100.0 * a.seats[p].wins / std::max(1, fa), 100.0 * b.seats[p].wins / std::max(1, fb),
-               100.0 * (a.seats[p].wins / std::max(1, fa) - b.seats[p].wins / std::max(1, fb)), verdict(z),
-               a.seats[p].mean_score, b.seats[p].mean_score);
-  }
-  const double se = std::sqrt(a.stddev_turns * a.stddev_turns / std::max(1, fa) +
-                              b.stddev_turns * b.stddev_turns / std::max(1, fb));
-  const double z = se > 0 ? (a.mean_turns - b.mean_turns) / se : 0;
-  fmt::print("  length: {:.1f} vs {:.1f} turns ({:+.1f}, {})\n", a.mean_turns, b.mean_turns,
-             a.mean_turns - b.mean_turns, verdict(z));
   return 0;
 }
 

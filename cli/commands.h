@@ -22,7 +22,11 @@ int List();
 // `resume`: a saved game's log to continue instead of starting a new game.
 int Play(const GameOptions& game, const std::vector<std::string>& seats, const std::string& log_path,
          const std::string& resume);
-int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json);
+// `shard` "i/n": play only that share of the games and write exact totals to `out`.
+int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json,
+        const std::string& shard, const std::string& out);
+// Combines the totals of every shard of a run into its report.
+int Merge(const std::vector<std::string>& files, bool json);
 // Plays `game` and `other` under the same seeds and says what differs, and whether it is
 // more than chance.
 int Compare(const GameOptions& game, const std::string& other, int games, int threads,

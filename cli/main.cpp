@@ -46,7 +46,9 @@ int main(int argc, char** argv) {
   sim->add_option("-n,--games", games, "number of games")->check(CLI::PositiveNumber);
   sim->add_option("--threads", threads, "threads")->check(CLI::PositiveNumber);
   sim->add_flag("--json", json, "print the report as JSON");
-  std::string compare;
+  std::string compare, shard, shard_out;
+  sim->add_option("--shard", shard, "play only share i/n of the games (needs --out), for several machines");
+  sim->add_option("--out", shard_out, "with --shard: write the share's totals to this JSON file");
   sim->add_option("--compare", compare,
                   "another ruleset (a variant, say) to play under the same seeds and compare");
 
@@ -60,6 +62,12 @@ int main(int argc, char** argv) {
   std::string new_name, new_from;
   make->add_option("name", new_name, "the variant's name (writes NAME.yaml here)")->required();
   make->add_option("--from", new_from, "the ruleset it extends")->required();
+
+  auto* merge =
+      app.add_subcommand("merge", "combine the shards of a sim run (tapis sim --shard i/n --out FILE)");
+  std::vector<std::string> merge_files;
+  merge->add_option("files", merge_files, "every shard's file")->required();
+  merge->add_flag("--json", json, "print the report as JSON");
 
   std::string file;
   auto* replay = app.add_subcommand("replay", "replay a game log and verify it");
@@ -86,7 +94,12 @@ int main(int argc, char** argv) {
       return tapis::cli::Play(game, seats, log_path, resume);
     }
     if (sim->parsed() && !compare.empty()) return tapis::cli::Compare(game, compare, games, threads, seats);
-    if (sim->parsed()) return tapis::cli::Sim(game, games, threads, seats, json);
+    if (sim->parsed()) {
+      if (shard.empty() != shard_out.empty())
+        throw tapis::Error(tapis::ErrorKind::kUsage, "sim: --shard and --out go together");
+      return tapis::cli::Sim(game, games, threads, seats, json, shard, shard_out);
+    }
+    if (merge->parsed()) return tapis::cli::Merge(merge_files, json);
     if (check->parsed()) return tapis::cli::Check(check_games, check_count);
     if (replay->parsed()) return tapis::cli::ReplayLog(file);
     if (make->parsed()) return tapis::cli::New(new_name, new_from);

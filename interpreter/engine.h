@@ -95,9 +95,9 @@ class Engine {
   std::shared_ptr<const GameConfig> config_;
   std::shared_ptr<ChanceSource> chance_;
   std::unique_ptr<ScriptHost> scripts_;
-  std::vector<Decision> asked_;   // decisions asked during one effect, in order
-  std::vector<Move> scratch_;     // reused by HasMoveFor
-  GameState backup_;              // restored when an effect fails
+  std::vector<Decision> asked_;  // decisions asked during one effect, in order
+  std::vector<Move> scratch_;    // reused by HasMoveFor
+  GameState backup_;             // restored when an effect fails
   Usage usage_;
   bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck
   bool scripts_in_flow_ = false;  // settling a move may run Lua (events, round scores)

@@ -93,12 +93,17 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
 
 }  // namespace
 
-SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& options) {
+SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOptions& options) {
   const int n = config->players();
-  std::vector<GameResult> results(options.games);
-  const auto start = std::chrono::steady_clock::now();
+  const Ruleset& rules = config->rules();
   for (const auto& kind : options.bots) MakeBot(kind, 0);  // unknown bots fail here, not in a thread
-  const int threads = std::max(1, std::min(options.threads, options.games));
+  // This shard's games: i = shard, shard + count, …
+  std::vector<int> indexes;
+  for (int i = options.shard; i < options.games; i += options.shard_count) indexes.push_back(i);
+  const int games = static_cast<int>(indexes.size());
+  std::vector<GameResult> results(games);
+  const auto start = std::chrono::steady_clock::now();
+  const int threads = std::max(1, std::min(options.threads, games));
   std::vector<std::thread> pool;
   std::vector<Engine::Usage> usage(threads);
   std::atomic<int> done{0};
@@ -108,18 +113,18 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
     monitor = std::thread([&] {
       for (int tick = 1; running; ++tick) {
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        if (tick >= 5 && running) options.progress(done, options.games);
+        if (tick >= 5 && running) options.progress(done, games);
       }
     });
   }
   for (int t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       Engine engine(config);  // each thread its own Lua state
-      for (int i = t; i < options.games; i += threads) {
+      for (int g = t; g < games; g += threads) {
         try {
-          results[i] = PlayOne(engine, options, MixSeed(options.seed, i));
+          results[g] = PlayOne(engine, options, MixSeed(options.seed, indexes[g]));
         } catch (const std::exception& e) {  // a script error in winners(), say
-          results[i].error = e.what();
+          results[g].error = e.what();
         }
         ++done;
       }
@@ -129,62 +134,72 @@ SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& o
   for (auto& th : pool) th.join();
   running = false;
   if (monitor.joinable()) monitor.join();
-  SimReport report;
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  report.games = options.games;
-  report.seats.resize(n);
-  double sum_turns = 0, sum_sq = 0, sum_moves = 0;
-  std::vector<double> variable_sums;
-  std::vector<double> score_squares(n, 0);
-  int finished = 0;
+
+  SimTotals totals;
+  totals.ruleset = rules.name;
+  totals.players = n;
+  totals.seed = options.seed;
+  totals.settings = config->Settings();
+  totals.bots = options.bots;
+  totals.shard_count = options.shard_count;
+  totals.shards = {options.shard};
+  totals.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  totals.games = games;
+  totals.win_units.assign(n, 0);
+  totals.score_sum.assign(n, 0);
+  totals.score_squares.assign(n, 0);
+  std::vector<std::string> table_variables;
+  for (const auto& v : rules.variables) {
+    if (v.owner == Owner::kTable) table_variables.push_back(v.name);
+  }
   for (const auto& r : results) {
-    if (!r.error.empty() && report.error.empty()) report.error = r.error;
+    if (!r.error.empty() && totals.error.empty()) totals.error = r.error;
     if (!r.finished || !r.error.empty()) {
-      ++report.unfinished;
+      ++totals.unfinished;
       continue;
     }
-    ++finished;
-    sum_turns += r.turns;
-    sum_sq += static_cast<double>(r.turns) * r.turns;
-    sum_moves += r.moves;
-    for (int w : r.winners) report.seats[w].wins += 1.0 / static_cast<double>(r.winners.size());
+    totals.turns_sum += r.turns;
+    totals.turns_squares += static_cast<int64_t>(r.turns) * r.turns;
+    totals.moves_sum += r.moves;
+    for (int w : r.winners) totals.win_units[w] += kWinUnit / static_cast<int64_t>(r.winners.size());
     for (int p = 0; p < n; ++p) {
-      report.seats[p].mean_score += r.scores[p];
-      score_squares[p] += static_cast<double>(r.scores[p]) * r.scores[p];
+      totals.score_sum[p] += r.scores[p];
+      totals.score_squares[p] += static_cast<int64_t>(r.scores[p]) * r.scores[p];
     }
-    variable_sums.resize(r.table_variables.size());
-    for (size_t v = 0; v < r.table_variables.size(); ++v) variable_sums[v] += r.table_variables[v];
+    for (size_t v = 0; v < r.table_variables.size(); ++v)
+      totals.variable_sums[table_variables[v]] += r.table_variables[v];
   }
-  const Ruleset& rules = config->rules();
   for (size_t k = 0; k < rules.moves.size(); ++k) {
-    uint64_t moves = 0, effects = 0;
     for (const auto& u : usage) {
-      moves += u.moves[k];
-      effects += u.effects[k];
-    }
-    report.moves_per_game.push_back({rules.moves[k].name, static_cast<double>(moves) / report.games});
-    if (!rules.moves[k].then.function.empty()) {
-      report.effects_per_game.push_back({rules.moves[k].then.function, static_cast<double>(effects) / report.games});
-    }
-  }
-  if (finished > 0) {
-    report.mean_turns = sum_turns / finished;
-    report.stddev_turns = std::sqrt(std::max(0.0, sum_sq / finished - report.mean_turns * report.mean_turns));
-    report.mean_moves = sum_moves / finished;
-    for (int p = 0; p < n; ++p) {
-      SeatStats& seat = report.seats[p];
-      seat.mean_score /= finished;
-      const double variance = std::max(0.0, score_squares[p] / finished - seat.mean_score * seat.mean_score);
-      seat.score_margin = 1.959964 * std::sqrt(variance / finished);
-    }
-    size_t i = 0;
-    for (const auto& v : config->rules().variables) {
-      if (v.owner == Owner::kTable && i < variable_sums.size()) {
-        report.variable_means.push_back({v.name, variable_sums[i++] / finished});
+      totals.move_counts[rules.moves[k].name] += static_cast<int64_t>(u.moves[k]);
+      if (!rules.moves[k].then.function.empty()) {
+        totals.effect_counts[rules.moves[k].then.function] += static_cast<int64_t>(u.effects[k]);
       }
     }
   }
+  return totals;
+}
+
+SimReport Summarize(const SimTotals& totals, const Ruleset& rules) {
+  std::vector<std::string> moves, effects;
+  for (const auto& m : rules.moves) {
+    moves.push_back(m.name);
+    if (!m.then.function.empty()) effects.push_back(m.then.function);
+  }
+  SimReport report = Summarize(totals, moves, effects);
+  // Table variables in the order the ruleset declares them.
+  std::vector<std::pair<std::string, double>> ordered;
+  for (const auto& v : rules.variables) {
+    for (const auto& entry : report.variable_means) {
+      if (entry.first == v.name) ordered.push_back(entry);
+    }
+  }
+  report.variable_means = ordered;
   return report;
+}
+
+SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& options) {
+  return Summarize(SimulateTotals(config, options), config->rules());
 }
 
 std::pair<double, double> WilsonInterval(double successes, int trials) {

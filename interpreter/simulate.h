@@ -1,5 +1,5 @@
 // Bot-against-bot games in bulk: win rate per seat with a 95% interval, game length, speed.
-// Game i uses seed MixSeed(seed, i) whatever the thread count, so results reproduce.
+// Game i uses seed MixSeed(seed, i) whatever the thread count or shard, so results reproduce.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,7 @@
 
 #include "interpreter/game_config.h"
 #include "interpreter/game_state.h"
+#include "interpreter/sim_totals.h"
 
 namespace tapis {
 
@@ -22,32 +23,16 @@ struct SimOptions {
   // Called about five times a second with (games done, games in all) once a run has
   // lasted a second; the CLI draws a progress bar with it.
   std::function<void(int, int)> progress;
-};
-
-struct SeatStats {
-  double wins = 0;  // a shared win counts 1/k for each of k winners
-  double mean_score = 0;
-  double score_margin = 0;  // half-width of the mean score's 95% interval
-};
-
-struct SimReport {
-  int games = 0;
-  int unfinished = 0;
-  std::vector<SeatStats> seats;
-  double mean_turns = 0, stddev_turns = 0;
-  double mean_moves = 0;
-  double seconds = 0;
-  std::string error;  // the first script error met, if any
-  // Mean at the end of finished games of each table variable, by name: a ruleset can count
-  // how a game ended (a turn limit reached, say) and the report shows how often.
-  std::vector<std::pair<std::string, double>> variable_means;
-  // Rule coverage, per game: how often each move was made and each move's effect fired.
-  std::vector<std::pair<std::string, double>> moves_per_game;
-  std::vector<std::pair<std::string, double>> effects_per_game;
+  // Play only games i with i mod shard_count = shard (to spread a run over machines).
+  int shard = 0;
+  int shard_count = 1;
 };
 
 uint64_t MixSeed(uint64_t seed, uint64_t index);
+SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOptions& options);
+// The report of a whole run: SimulateTotals, summarized, in the ruleset's move order.
 SimReport Simulate(std::shared_ptr<const GameConfig> config, const SimOptions& options);
+SimReport Summarize(const SimTotals& totals, const Ruleset& rules);
 // Plays one seeded game with the given bots (as in Simulate) and returns its log.
 struct GameLog PlayLoggedGame(class Engine& engine, const std::string& ruleset, uint64_t seed,
                               const std::vector<std::string>& bots);

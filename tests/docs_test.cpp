@@ -24,7 +24,8 @@ std::set<std::string> AcceptedKeys(const std::string& source) {
   std::set<std::string> keys;
   const std::regex call(R"re(CheckKeys\([^{]*\{([^}]*)\})re");
   const std::regex word("\"([a-z_]+)\"");
-  for (auto it = std::sregex_iterator(source.begin(), source.end(), call); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(source.begin(), source.end(), call); it != std::sregex_iterator();
+       ++it) {
     const std::string list = (*it)[1];
     for (auto w = std::sregex_iterator(list.begin(), list.end(), word); w != std::sregex_iterator(); ++w) {
       keys.insert((*w)[1]);

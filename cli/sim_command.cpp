@@ -1,0 +1,208 @@
+// tapis sim (with --compare and --shard) and tapis merge: bot games in bulk and their report.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "interpreter/errors.h"
+#include "interpreter/ruleset_finder.h"
+#include "interpreter/ruleset_loader.h"
+#include "interpreter/simulate.h"
+
+namespace tapis::cli {
+namespace {
+
+SimOptions Options(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats) {
+  SimOptions sim;
+  sim.games = games;
+  sim.seed = game.seed_given ? game.seed : 1;
+  sim.threads = threads;
+  sim.bots = seats;
+  if (isatty(STDERR_FILENO)) {
+    sim.progress = [](int done, int total) {
+      const int width = 40, filled = total ? width * done / total : width;
+      fmt::print(stderr, "\r[{}{}] {}/{} games", std::string(filled, '#'), std::string(width - filled, ' '),
+                 done, total);
+    };
+  }
+  return sim;
+}
+
+std::shared_ptr<GameConfig> Config(const std::string& game, const GameOptions& options) {
+  const auto rules = LoadRuleset(FindRuleset(game));
+  const int players = options.players > 0 ? options.players : rules->min_players;
+  return std::make_shared<GameConfig>(rules, players, options.Settings());
+}
+
+SimTotals Run(const std::shared_ptr<GameConfig>& config, const SimOptions& sim) {
+  SimTotals totals = SimulateTotals(config, sim);
+  if (sim.progress) fmt::print(stderr, "\r\033[K");  // the progress bar goes away
+  if (!totals.error.empty()) throw ScriptError(totals.error);
+  return totals;
+}
+
+// Rule coverage: what the games used, and what they never did.
+void PrintUsage(const char* what, const std::vector<std::pair<std::string, double>>& usage) {
+  std::vector<std::string> used, never;
+  for (const auto& [name, per_game] : usage) {
+    if (per_game > 0)
+      used.push_back(fmt::format("{} {:.3g}", name, per_game));
+    else
+      never.push_back(name);
+  }
+  if (!used.empty()) fmt::print("  {} per game: {}\n", what, fmt::join(used, ", "));
+  if (!never.empty()) fmt::print("  never used: {} ({})\n", fmt::join(never, ", "), what);
+}
+
+// `how`: "2 thread(s)", or the shards a merged run came from.
+void PrintReport(const SimTotals& totals, const SimReport& report, const std::string& how, bool json) {
+  const int players = totals.players;
+  const int finished = report.games - report.unfinished;
+  auto bot = [&](int p) { return p < static_cast<int>(totals.bots.size()) ? totals.bots[p] : "random"; };
+  if (json) {
+    nlohmann::json j = {{"ruleset", totals.ruleset},
+                        {"players", players},
+                        {"games", report.games},
+                        {"unfinished", report.unfinished},
+                        {"seed", totals.seed},
+                        {"mean_turns", report.mean_turns},
+                        {"stddev_turns", report.stddev_turns},
+                        {"mean_moves", report.mean_moves},
+                        {"games_per_second", report.games / report.seconds}};
+    for (int p = 0; p < players; ++p) {
+      const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
+      const SeatStats& seat = report.seats[p];
+      j["seats"].push_back(
+          {{"seat", p + 1},
+           {"bot", bot(p)},
+           {"win_rate", finished ? seat.wins / finished : 0.0},
+           {"win_rate_95", {low, high}},
+           {"mean_score", seat.mean_score},
+           {"mean_score_95", {seat.mean_score - seat.score_margin, seat.mean_score + seat.score_margin}}});
+    }
+    for (const auto& [name, mean] : report.variable_means) j["variable_means"][name] = mean;
+    for (const auto& [name, n] : report.moves_per_game) j["moves_per_game"][name] = n;
+    for (const auto& [name, n] : report.effects_per_game) j["effects_per_game"][name] = n;
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  fmt::print("{}, {} players, {} games, seed {}, {}\n", totals.ruleset, players, report.games, totals.seed,
+             how);
+  for (int p = 0; p < players; ++p) {
+    const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
+    fmt::print("  seat {} ({}): wins {:5.1f}% [{:.1f}%, {:.1f}%], mean score {:.2f} ± {:.2f}\n", p + 1,
+               bot(p), finished ? 100.0 * report.seats[p].wins / finished : 0.0, 100 * low, 100 * high,
+               report.seats[p].mean_score, report.seats[p].score_margin);
+  }
+  fmt::print("  length: {:.1f} turns (sd {:.1f}), {:.1f} moves\n", report.mean_turns, report.stddev_turns,
+             report.mean_moves);
+  if (report.unfinished) fmt::print("  unfinished: {} game(s) hit the move limit\n", report.unfinished);
+  PrintUsage("moves", report.moves_per_game);
+  PrintUsage("effects fired", report.effects_per_game);
+  if (!report.variable_means.empty()) {
+    std::vector<std::string> means;
+    for (const auto& [name, mean] : report.variable_means)
+      means.push_back(fmt::format("{} {:.3g}", name, mean));
+    fmt::print("  table variables at the end (mean): {}\n", fmt::join(means, ", "));
+  }
+  fmt::print("  speed: {:.0f} games/s\n", report.games / report.seconds);
+}
+
+// Two proportions: the z statistic of their difference.
+double ProportionZ(double a, int n_a, double b, int n_b) {
+  const double p = (a + b) / (n_a + n_b);
+  const double se = std::sqrt(p * (1 - p) * (1.0 / n_a + 1.0 / n_b));
+  return se > 0 ? (a / n_a - b / n_b) / se : 0;
+}
+
+}  // namespace
+
+int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json,
+        const std::string& shard, const std::string& out) {
+  const auto config = Config(game.game, game);
+  SimOptions sim = Options(game, games, threads, seats);
+  if (!shard.empty()) {
+    // "i/n", i from 1: this machine's share of the run.
+    int index = 0, count = 0;
+    char slash = 0;
+    std::istringstream in(shard);
+    if (!(in >> index >> slash >> count) || slash != '/' || count < 1 || index < 1 || index > count ||
+        !in.eof()) {
+      throw Error(ErrorKind::kUsage,
+                  fmt::format("--shard '{}': expected i/n with 1 <= i <= n, such as 2/8", shard));
+    }
+    sim.shard = index - 1;
+    sim.shard_count = count;
+  }
+  const SimTotals totals = Run(config, sim);
+  if (!out.empty()) {
+    std::ofstream file(out);
+    if (!file) throw IoError(fmt::format("{}: cannot write the file", out));
+    file << TotalsToJson(totals).dump(2) << "\n";
+    fmt::print("{}: games {} of shard {}/{} written; combine the shards with: tapis merge FILES\n", out,
+               totals.games, sim.shard + 1, sim.shard_count);
+    return 0;
+  }
+  PrintReport(totals, Summarize(totals, config->rules()), fmt::format("{} thread(s)", threads), json);
+  return 0;
+}
+
+int Merge(const std::vector<std::string>& files, bool json) {
+  SimTotals totals;
+  for (size_t i = 0; i < files.size(); ++i) {
+    std::ifstream in(files[i]);
+    if (!in) throw IoError(fmt::format("{}: cannot read the file", files[i]));
+    nlohmann::json j;
+    try {
+      in >> j;
+    } catch (const nlohmann::json::exception& e) {
+      throw IoError(fmt::format("{}: not JSON ({})", files[i], e.what()));
+    }
+    const SimTotals part = TotalsFromJson(j, files[i]);
+    if (i == 0)
+      totals = part;
+    else
+      totals.Merge(part);
+  }
+  if (!totals.Complete()) {
+    throw Error(ErrorKind::kUsage, fmt::format("only {} of {} shards are here; a merge needs them all",
+                                               totals.shards.size(), totals.shard_count));
+  }
+  const auto rules = LoadRuleset(FindRuleset(totals.ruleset));
+  PrintReport(totals, Summarize(totals, *rules), fmt::format("{} shards merged", totals.shard_count), json);
+  return 0;
+}
+
+int Compare(const GameOptions& game, const std::string& other, int games, int threads,
+            const std::vector<std::string>& seats) {
+  const auto config_a = Config(game.game, game);
+  const auto config_b = Config(other, game);
+  if (config_a->players() != config_b->players()) {
+    throw Error(ErrorKind::kUsage, "compare: give --players, the two rulesets start at different counts");
+  }
+  const SimOptions sim = Options(game, games, threads, seats);
+  const SimReport a = Summarize(Run(config_a, sim), config_a->rules());
+  const SimReport b = Summarize(Run(config_b, sim), config_b->rules());
+  const int players = config_a->players();
+  const int fa = std::max(1, a.games - a.unfinished), fb = std::max(1, b.games - b.unfinished);
+  fmt::print("{} vs {}, {} players, {} games each under the same seeds\n", game.game, other, players, games);
+  auto verdict = [](double z) { return std::abs(z) > 1.959964 ? "significant (95%)" : "within chance"; };
+  for (int p = 0; p < players; ++p) {
+    const double z = ProportionZ(a.seats[p].wins, fa, b.seats[p].wins, fb);
+    fmt::print("  seat {}: wins {:5.1f}% vs {:5.1f}% ({:+.1f} points, {}); mean score {:.2f} vs {:.2f}\n",
+               p + 1, 100.0 * a.seats[p].wins / fa, 100.0 * b.seats[p].wins / fb,
+               100.0 * (a.seats[p].wins / fa - b.seats[p].wins / fb), verdict(z), a.seats[p].mean_score,
+               b.seats[p].mean_score);
+  }
+  const double se = std::sqrt(a.stddev_turns * a.stddev_turns / fa + b.stddev_turns * b.stddev_turns / fb);
+  const double z = se > 0 ? (a.mean_turns - b.mean_turns) / se : 0;
+  fmt::print("  length: {:.1f} vs {:.1f} turns ({:+.1f}, {})\n", a.mean_turns, b.mean_turns,
+             a.mean_turns - b.mean_turns, verdict(z));
+  return 0;
+}
+
+}  // namespace tapis::cli

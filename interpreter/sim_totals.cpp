@@ -1,0 +1,146 @@
+#include "interpreter/sim_totals.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "interpreter/errors.h"
+
+namespace tapis {
+
+void SimTotals::Merge(const SimTotals& o) {
+  auto differ = [](const char* what) {
+    return Error(ErrorKind::kUsage,
+                 fmt::format("these results are not shards of one run: their {} differ", what));
+  };
+  if (ruleset != o.ruleset) throw differ("rulesets");
+  if (players != o.players) throw differ("player counts");
+  if (seed != o.seed) throw differ("seeds");
+  if (settings != o.settings) throw differ("parameters");
+  if (bots != o.bots) throw differ("bots");
+  if (shard_count != o.shard_count) throw differ("shard counts");
+  for (int s : o.shards) {
+    if (std::find(shards.begin(), shards.end(), s) != shards.end()) {
+      throw Error(ErrorKind::kUsage, fmt::format("shard {}/{} is given twice", s + 1, shard_count));
+    }
+    shards.push_back(s);
+  }
+  std::sort(shards.begin(), shards.end());
+  games += o.games;
+  unfinished += o.unfinished;
+  for (int p = 0; p < players; ++p) {
+    win_units[p] += o.win_units[p];
+    score_sum[p] += o.score_sum[p];
+    score_squares[p] += o.score_squares[p];
+  }
+  turns_sum += o.turns_sum;
+  turns_squares += o.turns_squares;
+  moves_sum += o.moves_sum;
+  for (const auto& [k, v] : o.variable_sums) variable_sums[k] += v;
+  for (const auto& [k, v] : o.move_counts) move_counts[k] += v;
+  for (const auto& [k, v] : o.effect_counts) effect_counts[k] += v;
+  seconds = std::max(seconds, o.seconds);  // shards run side by side
+  if (error.empty()) error = o.error;
+}
+
+SimReport Summarize(const SimTotals& t, const std::vector<std::string>& move_order,
+                    const std::vector<std::string>& effect_order) {
+  SimReport r;
+  r.games = t.games;
+  r.unfinished = t.unfinished;
+  r.seconds = t.seconds;
+  r.error = t.error;
+  const int finished = t.games - t.unfinished;
+  r.seats.resize(t.players);
+  auto per_game = [&](const std::map<std::string, int64_t>& counts, const std::vector<std::string>& order) {
+    std::vector<std::pair<std::string, double>> out;
+    std::vector<std::string> names = order;
+    for (const auto& [name, n] : counts) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+    for (const auto& name : names) {
+      auto it = counts.find(name);
+      out.push_back(
+          {name, it == counts.end() || t.games == 0 ? 0.0 : static_cast<double>(it->second) / t.games});
+    }
+    return out;
+  };
+  r.moves_per_game = per_game(t.move_counts, move_order);
+  r.effects_per_game = per_game(t.effect_counts, effect_order);
+  if (finished == 0) return r;
+  const double n = finished;
+  r.mean_turns = t.turns_sum / n;
+  r.stddev_turns = std::sqrt(std::max(0.0, t.turns_squares / n - r.mean_turns * r.mean_turns));
+  r.mean_moves = t.moves_sum / n;
+  for (int p = 0; p < t.players; ++p) {
+    SeatStats& seat = r.seats[p];
+    seat.wins = static_cast<double>(t.win_units[p]) / kWinUnit;
+    seat.mean_score = t.score_sum[p] / n;
+    const double variance = std::max(0.0, t.score_squares[p] / n - seat.mean_score * seat.mean_score);
+    seat.score_margin = 1.959964 * std::sqrt(variance / n);
+  }
+  for (const auto& [name, sum] : t.variable_sums) r.variable_means.push_back({name, sum / n});
+  return r;
+}
+
+nlohmann::json TotalsToJson(const SimTotals& t) {
+  return {{"tapis_sim_totals", 1},
+          {"ruleset", t.ruleset},
+          {"players", t.players},
+          {"seed", t.seed},
+          {"settings", t.settings},
+          {"bots", t.bots},
+          {"shard_count", t.shard_count},
+          {"shards", t.shards},
+          {"games", t.games},
+          {"unfinished", t.unfinished},
+          {"win_units", t.win_units},
+          {"score_sum", t.score_sum},
+          {"score_squares", t.score_squares},
+          {"turns_sum", t.turns_sum},
+          {"turns_squares", t.turns_squares},
+          {"moves_sum", t.moves_sum},
+          {"variable_sums", t.variable_sums},
+          {"move_counts", t.move_counts},
+          {"effect_counts", t.effect_counts},
+          {"seconds", t.seconds},
+          {"error", t.error}};
+}
+
+SimTotals TotalsFromJson(const nlohmann::json& j, const std::string& file) {
+  try {
+    if (!j.contains("tapis_sim_totals"))
+      throw IoError(fmt::format("{}: not a result of tapis sim --shard", file));
+    SimTotals t;
+    j.at("ruleset").get_to(t.ruleset);
+    j.at("players").get_to(t.players);
+    j.at("seed").get_to(t.seed);
+    j.at("settings").get_to(t.settings);
+    j.at("bots").get_to(t.bots);
+    j.at("shard_count").get_to(t.shard_count);
+    j.at("shards").get_to(t.shards);
+    j.at("games").get_to(t.games);
+    j.at("unfinished").get_to(t.unfinished);
+    j.at("win_units").get_to(t.win_units);
+    j.at("score_sum").get_to(t.score_sum);
+    j.at("score_squares").get_to(t.score_squares);
+    j.at("turns_sum").get_to(t.turns_sum);
+    j.at("turns_squares").get_to(t.turns_squares);
+    j.at("moves_sum").get_to(t.moves_sum);
+    j.at("variable_sums").get_to(t.variable_sums);
+    j.at("move_counts").get_to(t.move_counts);
+    j.at("effect_counts").get_to(t.effect_counts);
+    j.at("seconds").get_to(t.seconds);
+    j.at("error").get_to(t.error);
+    const size_t seats = static_cast<size_t>(t.players);
+    if (t.win_units.size() != seats || t.score_sum.size() != seats || t.score_squares.size() != seats) {
+      throw IoError(fmt::format("{}: the per-seat lists do not have {} entries", file, t.players));
+    }
+    return t;
+  } catch (const nlohmann::json::exception& e) {
+    throw IoError(fmt::format("{}: bad field ({})", file, e.what()));
+  }
+}
+
+}  // namespace tapis

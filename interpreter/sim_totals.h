@@ -1,0 +1,70 @@
+// SimTotals: what a simulation adds up, kept as exact sums so that shards of a run (games
+// i with i mod n = k) merge into exactly what one run gives (`tapis sim --shard`,
+// `tapis merge`). Summarize turns totals into the report's means and intervals.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace tapis {
+
+// A shared win counts 1/k to each of k winners; in these units every such share is whole.
+inline constexpr int64_t kWinUnit = 720720;  // divisible by 1 … 16
+
+struct SimTotals {
+  // What was run: shards merge only when all of this agrees.
+  std::string ruleset;
+  int players = 0;
+  uint64_t seed = 0;
+  std::map<std::string, std::string> settings;
+  std::vector<std::string> bots;
+  int shard_count = 1;
+  std::vector<int> shards;  // the shard indexes added up here
+
+  int games = 0;
+  int unfinished = 0;
+  std::vector<int64_t> win_units, score_sum, score_squares;  // per seat, finished games
+  int64_t turns_sum = 0, turns_squares = 0, moves_sum = 0;
+  std::map<std::string, int64_t> variable_sums;  // table variables at the end
+  std::map<std::string, int64_t> move_counts, effect_counts;
+  double seconds = 0;
+  std::string error;
+
+  // Adds another shard of the same run; throws Error(kUsage) when they do not belong together.
+  void Merge(const SimTotals& other);
+  bool Complete() const { return static_cast<int>(shards.size()) == shard_count; }
+};
+
+struct SeatStats {
+  double wins = 0;  // a shared win counts 1/k for each of k winners
+  double mean_score = 0;
+  double score_margin = 0;  // half-width of the mean score's 95% interval
+};
+
+struct SimReport {
+  int games = 0;
+  int unfinished = 0;
+  std::vector<SeatStats> seats;
+  double mean_turns = 0, stddev_turns = 0;
+  double mean_moves = 0;
+  double seconds = 0;
+  std::string error;  // the first script error met, if any
+  // Mean at the end of finished games of each table variable, by name: a ruleset can count
+  // how a game ended (a turn limit reached, say) and the report shows how often.
+  std::vector<std::pair<std::string, double>> variable_means;
+  // Rule coverage, per game: how often each move was made and each move's effect fired.
+  std::vector<std::pair<std::string, double>> moves_per_game;
+  std::vector<std::pair<std::string, double>> effects_per_game;
+};
+
+SimReport Summarize(const SimTotals& totals, const std::vector<std::string>& move_order = {},
+                    const std::vector<std::string>& effect_order = {});
+
+nlohmann::json TotalsToJson(const SimTotals& totals);
+// Throws Error(kIo) "file: message" when the JSON is not a shard's totals.
+SimTotals TotalsFromJson(const nlohmann::json& j, const std::string& file);
+
+}  // namespace tapis

@@ -1,0 +1,57 @@
+// Simulation: reproducible from the seed whatever the threads, and shards of a run merge
+// into exactly the run.
+#include <doctest/doctest.h>
+
+#include "interpreter/errors.h"
+#include "interpreter/simulate.h"
+#include "tests/helpers.h"
+
+using namespace tapis;
+using namespace tapis::testing;
+
+namespace {
+
+std::shared_ptr<GameConfig> Unisson() {
+  return std::make_shared<GameConfig>(LoadRuleset(FindRuleset("unisson")), 4);
+}
+
+SimTotals Run(int threads, int shard = 0, int shards = 1) {
+  SimOptions options;
+  options.games = 600;
+  options.seed = 9;
+  options.threads = threads;
+  options.shard = shard;
+  options.shard_count = shards;
+  SimTotals totals = SimulateTotals(Unisson(), options);
+  totals.seconds = 0;  // the only thing that may differ
+  return totals;
+}
+
+}  // namespace
+
+TEST_CASE("sim/the same seed gives the same totals with one thread or two") {
+  CHECK(TotalsToJson(Run(1)) == TotalsToJson(Run(2)));
+}
+
+TEST_CASE("sim/three shards merged equal one run, through their JSON") {
+  SimTotals merged = TotalsFromJson(TotalsToJson(Run(1, 2, 3)), "part 3");
+  merged.Merge(TotalsFromJson(TotalsToJson(Run(2, 0, 3)), "part 1"));
+  merged.Merge(TotalsFromJson(TotalsToJson(Run(1, 1, 3)), "part 2"));
+  CHECK(merged.Complete());
+  SimTotals single = Run(1);
+  merged.shard_count = single.shard_count;  // what tells them apart, by design
+  merged.shards = single.shards;
+  CHECK(TotalsToJson(merged) == TotalsToJson(single));
+  const SimReport report = Summarize(single, Unisson()->rules());
+  CHECK(report.games == 600);
+  CHECK(report.moves_per_game.front().first == "draw");  // in the ruleset's order
+}
+
+TEST_CASE("sim/shards that do not belong together are refused") {
+  SimTotals a = Run(1, 0, 2);
+  CHECK_THROWS_WITH(a.Merge(Run(1, 0, 2)), "shard 1/2 is given twice");
+  SimTotals other_seed = Run(1, 1, 2);
+  other_seed.seed = 10;
+  CHECK_THROWS_WITH(a.Merge(other_seed), "these results are not shards of one run: their seeds differ");
+  CHECK_FALSE(a.Complete());
+}
