@@ -47,6 +47,9 @@ int main(int argc, char** argv) {
   sim->add_option("--threads", threads, "threads")->check(CLI::PositiveNumber);
   sim->add_flag("--json", json, "print the report as JSON");
   std::string compare, shard, shard_out;
+  bool cards = false;
+  sim->add_flag("--cards", cards,
+                "per-card attribution: how players who played or held each card fared (slower)");
   sim->add_option("--shard", shard, "play only share i/n of the games (needs --out), for several machines");
   sim->add_option("--out", shard_out, "with --shard: write the share's totals to this JSON file");
   sim->add_option("--compare", compare,
@@ -97,7 +100,7 @@ int main(int argc, char** argv) {
     if (sim->parsed()) {
       if (shard.empty() != shard_out.empty())
         throw tapis::Error(tapis::ErrorKind::kUsage, "sim: --shard and --out go together");
-      return tapis::cli::Sim(game, games, threads, seats, json, shard, shard_out);
+      return tapis::cli::Sim(game, games, threads, seats, json, shard, shard_out, cards);
     }
     if (merge->parsed()) return tapis::cli::Merge(merge_files, json);
     if (check->parsed()) return tapis::cli::Check(check_games, check_count);

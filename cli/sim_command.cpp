@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -59,6 +60,26 @@ void PrintUsage(const char* what, const std::vector<std::pair<std::string, doubl
 }
 
 // `how`: "2 thread(s)", or the shards a merged run came from.
+// Per-card attribution: the cards whose players won most and least often.
+void PrintCards(const SimReport& report) {
+  if (report.cards.empty() && report.never_legal.empty()) return;
+  auto cards = report.cards;
+  std::sort(cards.begin(), cards.end(), [](const auto& a, const auto& b) { return a.win_rate > b.win_rate; });
+  auto show = [](const SimReport::CardStats& c) {
+    return fmt::format("{} {:.1f}% ({})", c.code, 100 * c.win_rate, c.players);
+  };
+  const size_t shown = std::min<size_t>(5, cards.size());
+  std::vector<std::string> best, worst;
+  for (size_t i = 0; i < shown; ++i) {
+    best.push_back(show(cards[i]));
+    worst.push_back(show(cards[cards.size() - 1 - i]));
+  }
+  fmt::print("  players who played or held it won (player-games): best {}; worst {}\n", fmt::join(best, ", "),
+             fmt::join(worst, ", "));
+  if (!report.never_legal.empty())
+    fmt::print("  never legal to play: {}\n", fmt::join(report.never_legal, ", "));
+}
+
 void PrintReport(const SimTotals& totals, const SimReport& report, const std::string& how, bool json) {
   const int players = totals.players;
   const int finished = report.games - report.unfinished;
@@ -87,6 +108,10 @@ void PrintReport(const SimTotals& totals, const SimReport& report, const std::st
     for (const auto& [name, mean] : report.variable_means) j["variable_means"][name] = mean;
     for (const auto& [name, n] : report.moves_per_game) j["moves_per_game"][name] = n;
     for (const auto& [name, n] : report.effects_per_game) j["effects_per_game"][name] = n;
+    for (const auto& c : report.cards) {
+      j["cards"].push_back({{"card", c.code}, {"player_games", c.players}, {"win_rate", c.win_rate}});
+    }
+    if (!report.never_legal.empty()) j["never_legal"] = report.never_legal;
     std::cout << j.dump(2) << "\n";
     return;
   }
@@ -109,6 +134,7 @@ void PrintReport(const SimTotals& totals, const SimReport& report, const std::st
       means.push_back(fmt::format("{} {:.3g}", name, mean));
     fmt::print("  table variables at the end (mean): {}\n", fmt::join(means, ", "));
   }
+  PrintCards(report);
   fmt::print("  speed: {:.0f} games/s\n", report.games / report.seconds);
 }
 
@@ -122,9 +148,10 @@ double ProportionZ(double a, int n_a, double b, int n_b) {
 }  // namespace
 
 int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json,
-        const std::string& shard, const std::string& out) {
+        const std::string& shard, const std::string& out, bool cards) {
   const auto config = Config(game.game, game);
   SimOptions sim = Options(game, games, threads, seats);
+  sim.cards = cards;
   if (!shard.empty()) {
     // "i/n", i from 1: this machine's share of the run.
     int index = 0, count = 0;

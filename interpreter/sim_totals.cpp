@@ -40,6 +40,9 @@ void SimTotals::Merge(const SimTotals& o) {
   for (const auto& [k, v] : o.variable_sums) variable_sums[k] += v;
   for (const auto& [k, v] : o.move_counts) move_counts[k] += v;
   for (const auto& [k, v] : o.effect_counts) effect_counts[k] += v;
+  for (const auto& [k, v] : o.card_players) card_players[k] += v;
+  for (const auto& [k, v] : o.card_win_units) card_win_units[k] += v;
+  for (const auto& [k, v] : o.card_legal) card_legal[k] += v;
   seconds = std::max(seconds, o.seconds);  // shards run side by side
   if (error.empty()) error = o.error;
 }
@@ -68,6 +71,16 @@ SimReport Summarize(const SimTotals& t, const std::vector<std::string>& move_ord
   };
   r.moves_per_game = per_game(t.move_counts, move_order);
   r.effects_per_game = per_game(t.effect_counts, effect_order);
+  for (const auto& [code, legal] : t.card_legal) {
+    if (legal == 0) r.never_legal.push_back(code);
+  }
+  for (const auto& [code, players] : t.card_players) {
+    if (players == 0) continue;
+    auto wins = t.card_win_units.find(code);
+    const double rate =
+        wins == t.card_win_units.end() ? 0.0 : static_cast<double>(wins->second) / kWinUnit / players;
+    r.cards.push_back({code, players, rate});
+  }
   if (finished == 0) return r;
   const double n = finished;
   r.mean_turns = t.turns_sum / n;
@@ -104,6 +117,9 @@ nlohmann::json TotalsToJson(const SimTotals& t) {
           {"variable_sums", t.variable_sums},
           {"move_counts", t.move_counts},
           {"effect_counts", t.effect_counts},
+          {"card_players", t.card_players},
+          {"card_win_units", t.card_win_units},
+          {"card_legal", t.card_legal},
           {"seconds", t.seconds},
           {"error", t.error}};
 }
@@ -131,6 +147,9 @@ SimTotals TotalsFromJson(const nlohmann::json& j, const std::string& file) {
     j.at("variable_sums").get_to(t.variable_sums);
     j.at("move_counts").get_to(t.move_counts);
     j.at("effect_counts").get_to(t.effect_counts);
+    j.at("card_players").get_to(t.card_players);
+    j.at("card_win_units").get_to(t.card_win_units);
+    j.at("card_legal").get_to(t.card_legal);
     j.at("seconds").get_to(t.seconds);
     j.at("error").get_to(t.error);
     const size_t seats = static_cast<size_t>(t.players);

@@ -30,6 +30,9 @@ struct SimTotals {
   int64_t turns_sum = 0, turns_squares = 0, moves_sum = 0;
   std::map<std::string, int64_t> variable_sums;  // table variables at the end
   std::map<std::string, int64_t> move_counts, effect_counts;
+  // With per-card attribution, by card code: player-games where the player played or held
+  // the card, their wins (in kWinUnit), and how often a legal move used it.
+  std::map<std::string, int64_t> card_players, card_win_units, card_legal;
   double seconds = 0;
   std::string error;
 
@@ -58,6 +61,15 @@ struct SimReport {
   // Rule coverage, per game: how often each move was made and each move's effect fired.
   std::vector<std::pair<std::string, double>> moves_per_game;
   std::vector<std::pair<std::string, double>> effects_per_game;
+  // Per-card attribution: {code, player-games, win rate} for cards played or held, and the
+  // codes of cards no legal move ever used.
+  struct CardStats {
+    std::string code;
+    int64_t players = 0;
+    double win_rate = 0;
+  };
+  std::vector<CardStats> cards;
+  std::vector<std::string> never_legal;
 };
 
 SimReport Summarize(const SimTotals& totals, const std::vector<std::string>& move_order = {},

@@ -57,19 +57,41 @@ struct GameResult {
   std::vector<int> scores;
   std::vector<int> winners;
   std::vector<int> table_variables;
+  // With per-card attribution: per player, the card kinds played or held at the end; and
+  // the kinds some legal move used.
+  std::vector<std::vector<bool>> touched;
+  std::vector<bool> legal_kinds;
   std::string error;
 };
+
+// The cards a move takes from its player's own zones (not a draw: its card was unseen).
+void NoteCardsPlayed(const Engine& engine, const Move& m, int player, GameResult& r) {
+  if (m.kind == kStopMove || engine.rules().moves[m.kind].type == MoveType::kDraw) return;
+  for (CardId c : m.Cards()) r.touched[player][engine.cards().Kind(c)] = true;
+}
 
 GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed) {
   auto bots = MakeBots(options.bots, engine.config().players(), game_seed);
   GameResult r;
+  const int kinds = static_cast<int>(engine.rules().catalog.kinds().size());
+  if (options.cards) {
+    r.touched.assign(engine.config().players(), std::vector<bool>(kinds, false));
+    r.legal_kinds.assign(kinds, false);
+  }
   GameState state = engine.NewGame(game_seed);
   std::vector<Move> legal;
   while (!state.finished && state.moves_played < options.max_moves) {
     engine.LegalMoves(state, legal);
     if (legal.empty()) break;
     const int actor = engine.Actor(state);
-    const ApplyResult applied = engine.Apply(state, legal[bots[actor]->Choose(engine, state, legal)]);
+    const Move& chosen = legal[bots[actor]->Choose(engine, state, legal)];
+    if (options.cards) {
+      for (const Move& m : legal) {
+        for (CardId c : m.Cards()) r.legal_kinds[engine.cards().Kind(c)] = true;
+      }
+      NoteCardsPlayed(engine, chosen, actor, r);
+    }
+    const ApplyResult applied = engine.Apply(state, chosen);
     if (!applied.ok) {
       r.error = applied.error;
       return r;
@@ -84,6 +106,12 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
     }
   }
   r.moves = state.moves_played;
+  if (options.cards) {  // held at the end: in a zone the player owns
+    for (const Zone& z : state.zones) {
+      if (z.owner < 0) continue;
+      for (CardId c : z.cards) r.touched[z.owner][engine.cards().Kind(c)] = true;
+    }
+  }
   if (r.finished) {
     r.scores = engine.Score(state, &r.error);
     if (r.error.empty()) r.winners = engine.Winners(state, r.scores);
@@ -166,8 +194,30 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
       totals.score_sum[p] += r.scores[p];
       totals.score_squares[p] += static_cast<int64_t>(r.scores[p]) * r.scores[p];
     }
-    for (size_t v = 0; v < r.table_variables.size(); ++v)
+    for (size_t v = 0; v < r.table_variables.size(); ++v) {
       totals.variable_sums[table_variables[v]] += r.table_variables[v];
+    }
+    if (options.cards) {
+      for (int p = 0; p < n; ++p) {
+        int64_t share = 0;
+        for (int w : r.winners) share += w == p ? kWinUnit / static_cast<int64_t>(r.winners.size()) : 0;
+        for (size_t k = 0; k < r.touched[p].size(); ++k) {
+          if (!r.touched[p][k]) continue;
+          const std::string& code = rules.catalog.kind(static_cast<int>(k)).code;
+          totals.card_players[code] += 1;
+          totals.card_win_units[code] += share;
+        }
+      }
+    }
+  }
+  if (options.cards) {  // every card of the game, and how many games offered it
+    const CardSet& set = config->cards();
+    for (int c = 0; c < set.size(); ++c) totals.card_legal[set.Code(static_cast<CardId>(c))] += 0;
+    for (const auto& r : results) {
+      for (size_t k = 0; k < r.legal_kinds.size(); ++k) {
+        if (r.legal_kinds[k]) totals.card_legal[rules.catalog.kind(static_cast<int>(k)).code] += 1;
+      }
+    }
   }
   for (size_t k = 0; k < rules.moves.size(); ++k) {
     for (const auto& u : usage) {

@@ -26,6 +26,9 @@ struct SimOptions {
   // Play only games i with i mod shard_count = shard (to spread a run over machines).
   int shard = 0;
   int shard_count = 1;
+  // Per-card attribution (slower: it looks at every legal move): for each kind of card,
+  // how the players who played it or held it at the end fared, and which were never legal.
+  bool cards = false;
 };
 
 uint64_t MixSeed(uint64_t seed, uint64_t index);

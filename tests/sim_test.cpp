@@ -22,6 +22,7 @@ SimTotals Run(int threads, int shard = 0, int shards = 1) {
   options.threads = threads;
   options.shard = shard;
   options.shard_count = shards;
+  options.cards = true;
   SimTotals totals = SimulateTotals(Unisson(), options);
   totals.seconds = 0;  // the only thing that may differ
   return totals;
@@ -54,4 +55,15 @@ TEST_CASE("sim/shards that do not belong together are refused") {
   other_seed.seed = 10;
   CHECK_THROWS_WITH(a.Merge(other_seed), "these results are not shards of one run: their seeds differ");
   CHECK_FALSE(a.Complete());
+}
+
+TEST_CASE("sim/per-card attribution covers every card of the game") {
+  const SimReport report = Summarize(Run(1), Unisson()->rules());
+  CHECK(report.cards.size() == 32);
+  CHECK(report.never_legal.empty());  // every card can be chosen or discarded at some point
+  for (const auto& card : report.cards) {
+    CHECK(card.win_rate >= 0);
+    CHECK(card.win_rate <= 1);
+    CHECK(card.players > 0);
+  }
 }
