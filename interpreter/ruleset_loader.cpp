@@ -9,6 +9,7 @@
 
 #include "interpreter/card_loader.h"
 #include "interpreter/errors.h"
+#include "interpreter/parameter_loader.h"
 #include "interpreter/script_host.h"
 #include "interpreter/variant.h"
 #include "interpreter/yaml_reader.h"
@@ -43,7 +44,7 @@ class Loader : private YamlReader {
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
     ReadPlayers(Required(root, "players"));
-    if (root["parameters"]) ReadParameters(root["parameters"]);
+    if (root["parameters"]) ReadParameters(*this, root["parameters"], *r_);
     ReadCards(*this, Required(root, "cards"), *r_);
     ReadZones(Required(root, "zones"));
     if (root["combinations"]) ReadCombinations(root["combinations"]);
@@ -86,63 +87,6 @@ class Loader : private YamlReader {
     if (r_->min_players < 1 || r_->max_players < r_->min_players || r_->max_players > 16) {
       Fail(node, "players: need 1 <= min <= max <= 16");
     }
-  }
-
-  void ReadParameters(const YAML::Node& node) {
-    if (!node.IsMap()) Fail(node, "parameters: expected a map of name: {type, default, description}");
-    for (const auto& entry : node) {
-      const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"type", "default", "description", "by_players", "choices", "min", "max"});
-      Parameter p;
-      p.name = entry.first.as<std::string>();
-      p.description = Optional(spec, "description", std::string());
-      const auto type = Optional(spec, "type", std::string("int"));
-      if (type == "int") {
-        p.type = Parameter::Type::kInt;
-        p.min = Optional(spec, "min", p.min);
-        p.max = Optional(spec, "max", p.max);
-      } else if (type == "bool") {
-        p.type = Parameter::Type::kBool;
-        p.min = 0;
-        p.max = 1;
-      } else if (type == "choice") {
-        p.type = Parameter::Type::kChoice;
-        for (const auto& c : Required(spec, "choices")) p.choices.push_back(As<std::string>(c));
-        p.min = 0;
-        p.max = static_cast<int>(p.choices.size()) - 1;
-      } else {
-        Fail(spec["type"], fmt::format("unknown parameter type '{}'; expected int, bool or choice", type));
-      }
-      p.default_value = ParameterValue(p, Required(spec, "default"));
-      if (spec["by_players"]) {
-        for (const auto& bp : spec["by_players"])
-          p.by_players[As<int>(bp.first)] = ParameterValue(p, bp.second);
-      }
-      r_->parameters.push_back(std::move(p));
-    }
-  }
-
-  // A parameter's value as written (a number, true/false, or one of the choices), in range.
-  int ParameterValue(const Parameter& p, const YAML::Node& node) const {
-    int value = 0;
-    if (p.type == Parameter::Type::kBool) {
-      value = As<bool>(node) ? 1 : 0;
-    } else if (p.type == Parameter::Type::kChoice) {
-      const auto name = As<std::string>(node);
-      auto it = std::find(p.choices.begin(), p.choices.end(), name);
-      if (it == p.choices.end())
-        Fail(node, fmt::format("'{}' is not one of the choices: {}", name, Join(p.choices)));
-      value = static_cast<int>(it - p.choices.begin());
-    } else {
-      value = As<int>(node);
-      if (value < p.min || value > p.max) {
-        const std::string range = p.min == INT32_MIN   ? fmt::format("at most {}", p.max)
-                                  : p.max == INT32_MAX ? fmt::format("at least {}", p.min)
-                                                       : fmt::format("from {} to {}", p.min, p.max);
-        Fail(node, fmt::format("{} is not allowed: '{}' is {}", value, p.name, range));
-      }
-    }
-    return value;
   }
 
   void ReadCardsInto(const YAML::Node& node) { r_->deck_zone = Zone(Required(node, "into")); }
