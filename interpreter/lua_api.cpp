@@ -40,6 +40,18 @@ int NextPlayer(lua_State* L, ScriptContext& ctx) {
   return 1;
 }
 
+// tapis.in_play(): the players not out of the round, by seat.
+int InPlay(lua_State* L, ScriptContext& ctx) {
+  lua_newtable(L);
+  int i = 0;
+  for (int p = 0; p < ctx.state->players; ++p) {
+    if (ctx.state->out & (1u << p)) continue;
+    lua_pushinteger(L, p + 1);
+    lua_rawseti(L, -2, ++i);
+  }
+  return 1;
+}
+
 int IsOut(lua_State* L, ScriptContext& ctx) {
   lua_pushboolean(L, (ctx.state->out >> PlayerArg(L, 1, ctx)) & 1u);
   return 1;
@@ -427,6 +439,7 @@ void OpenTapisApi(lua_State* L) {
                                         {"phase", Guard<Phase>},
                                         {"set_phase", Guard<SetPhase>},
                                         {"is_out", Guard<IsOut>},
+                                        {"in_play", Guard<InPlay>},
                                         {"set_out", Guard<SetOut>},
                                         {"value", Guard<Value>},
                                         {"order", Guard<Order>},

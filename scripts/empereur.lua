@@ -20,13 +20,6 @@ local function points(card)
   return POINTS[card.rank] or tonumber(card.rank)
 end
 
-local function active_players()
-  local list = {}
-  for p = 1, tapis.players() do
-    if not tapis.is_out(p) then list[#list + 1] = p end
-  end
-  return list
-end
 
 -- The players still in the round after `player`, in turn order (`player` may be out).
 local function others_in_order(player)
@@ -143,7 +136,7 @@ function turn_start()
   -- Everybody else passed since the last play: the player leads on a clear table.
   if tapis.count("talon") > 0 then
     local last = tapis.get("last")
-    local needed = #active_players()
+    local needed = #tapis.in_play()
     if last > 0 and not tapis.is_out(last) then needed = needed - 1 end
     if tapis.get("passes") >= needed then clear_talon() end
   end
@@ -173,7 +166,7 @@ end
 -- A player emptied their hand: roles, and whether the round ends.
 local function went_out(player, with_joker)
   local function everyone_else(role)
-    for _, p in ipairs(active_players()) do
+    for _, p in ipairs(tapis.in_play()) do
       if p ~= player then tapis.set("role", role, p) end
     end
   end
@@ -186,7 +179,7 @@ local function went_out(player, with_joker)
     end
     tapis.set("role", SUJET, player)  -- going out on a joker loses
     tapis.set_out(player)
-    local left = active_players()
+    local left = tapis.in_play()
     if #left == 1 then
       tapis.set("role", EMPEREUR, left[1])
       tapis.end_round()
@@ -200,7 +193,7 @@ local function went_out(player, with_joker)
     end
     tapis.set("role", ELU, player)
     tapis.set_out(player)
-    local left = active_players()
+    local left = tapis.in_play()
     if #left == 1 then
       tapis.set("role", EXCLU, left[1])
       tapis.end_round()

@@ -14,14 +14,6 @@ local function top_of(zone, player)
   return cards[#cards]
 end
 
-local function in_play()
-  local list = {}
-  for p = 1, tapis.players() do
-    if not tapis.is_out(p) then list[#list + 1] = p end
-  end
-  return list
-end
-
 -- The players among `players` whose top shown card is highest.
 local function highest(players)
   local best, tied = -1, {}
@@ -49,7 +41,7 @@ local function battle(tied)
 end
 
 local function resolve()
-  local players = in_play()
+  local players = tapis.in_play()
   local first_cards = {}
   for _, p in ipairs(players) do first_cards[p] = top_of("shown", p) end
   local tied = highest(players)
@@ -72,7 +64,7 @@ local function resolve()
     if tapis.count("pile", p) == 0 then tapis.set_out(p) end
   end
   tapis.set("tricks", tapis.get("tricks") + 1)
-  if #in_play() == 1 then
+  if #tapis.in_play() == 1 then
     tapis.end_game(winner)
   elseif tapis.get("tricks") >= tapis.param("max_tricks") then
     tapis.set("limit_reached", 1)
@@ -82,7 +74,7 @@ end
 
 function on_turn(move)
   tapis.set("flipped", tapis.get("flipped") + 1)
-  if tapis.get("flipped") == #in_play() then
+  if tapis.get("flipped") == #tapis.in_play() then
     tapis.set("flipped", 0)
     resolve()
   end
