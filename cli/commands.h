@@ -32,7 +32,8 @@ int Merge(const std::vector<std::string>& files, bool json);
 int Compare(const GameOptions& game, const std::string& other, int games, int threads,
             const std::vector<std::string>& seats);
 int Check(const std::vector<std::string>& games, int random_games);
-int ReplayLog(const std::string& path);
+// With `seat` (from 1), prints the game as that seat saw it instead (a redacted log).
+int ReplayLog(const std::string& path, int seat);
 // Writes NAME.yaml, a commented variant skeleton that extends `from`.
 int New(const std::string& name, const std::string& from);
 int Moves(const std::string& path);

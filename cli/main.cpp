@@ -75,6 +75,8 @@ int main(int argc, char** argv) {
   std::string file;
   auto* replay = app.add_subcommand("replay", "replay a game log and verify it");
   replay->add_option("log", file, "the log file")->required();
+  int as_seat = 0;
+  replay->add_option("--as", as_seat, "print the game as this seat saw it (a redacted log, JSON lines)");
   auto* moves = app.add_subcommand("moves", "legal moves of a saved position");
   moves->add_option("state", file, "a saved game (a game log)")->required();
   auto* score = app.add_subcommand("score", "current scores of a saved position");
@@ -104,7 +106,7 @@ int main(int argc, char** argv) {
     }
     if (merge->parsed()) return tapis::cli::Merge(merge_files, json);
     if (check->parsed()) return tapis::cli::Check(check_games, check_count);
-    if (replay->parsed()) return tapis::cli::ReplayLog(file);
+    if (replay->parsed()) return tapis::cli::ReplayLog(file, as_seat);
     if (make->parsed()) return tapis::cli::New(new_name, new_from);
     if (moves->parsed()) return tapis::cli::Moves(file);
     if (score->parsed()) return tapis::cli::Score(file);

@@ -20,6 +20,38 @@ bool CanSee(const Engine& engine, const GameState& state, int zone, int player) 
   return false;
 }
 
+nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player) {
+  const Ruleset& r = engine.rules();
+  nlohmann::json zones = nlohmann::json::object();
+  for (size_t z = 0; z < state.zones.size(); ++z) {
+    const Zone& zone = state.zones[z];
+    std::string key = ZoneLabel(engine, state, static_cast<int>(z));
+    if (zone.owner >= 0 && !r.zones[zone.decl].dynamic) key += " " + std::to_string(zone.owner + 1);
+    if (CanSee(engine, state, static_cast<int>(z), player)) {
+      nlohmann::json cards = nlohmann::json::array();
+      for (CardId c : zone.cards) cards.push_back(engine.cards().Code(c));
+      zones[key] = cards;
+    } else {
+      zones[key] = {{"count", zone.cards.size()}};
+    }
+  }
+  nlohmann::json view = {{"seat", player + 1},
+                         {"turn", state.turn_player + 1},
+                         {"actions", state.actions_left},
+                         {"round", state.round + 1},
+                         {"zones", zones},
+                         {"finished", state.finished}};
+  if (!state.decisions.empty() && state.decisions.front().player == player) {
+    const Decision& d = state.decisions.front();
+    nlohmann::json moves = nlohmann::json::array();
+    for (size_t k = 0; k < r.moves.size(); ++k) {
+      if (d.moves & (1u << k)) moves.push_back(r.moves[k].name);
+    }
+    view["decision"] = {{"moves", moves}, {"remaining", d.remaining}, {"optional", d.optional}};
+  }
+  return view;
+}
+
 std::string RenderView(const Engine& engine, const GameState& state, int player) {
   const Ruleset& r = engine.rules();
   std::string out;

@@ -91,3 +91,13 @@ TEST_CASE("cli/sim --compare plays two rulesets under the same seeds and says wh
   CHECK(r.output.find("turns (+") != std::string::npos);
   CHECK(r.output.find("significant (95%))\n") != std::string::npos);
 }
+
+TEST_CASE("cli/replay --as SEAT prints the game as that seat saw it, and no more") {
+  const Run r = Tapis("replay tests/playthroughs/unisson_4p_seed42.jsonl --as 2");
+  CHECK(r.code == 0);
+  CHECK(r.output.find("\"seed\"") == std::string::npos);      // the seed would tell every card
+  CHECK(r.output.find("\"hand 2\":[") != std::string::npos);  // its own hand, card by card
+  CHECK(r.output.find("\"hand 1\":[") == std::string::npos);  // the others' only as counts
+  CHECK(r.output.find("\"hand 1\":{\"count\":") != std::string::npos);
+  CHECK(r.output.find("\"stock\":[") == std::string::npos);
+}
