@@ -24,9 +24,9 @@ int Play(const GameOptions& game, const std::vector<std::string>& seats, const s
          const std::string& resume);
 // `shard` "i/n": play only that share of the games and write exact totals to `out`.
 int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json,
-        const std::string& shard, const std::string& out, bool cards);
+        const std::string& shard, const std::string& out, bool cards, const std::string& html);
 // Combines the totals of every shard of a run into its report.
-int Merge(const std::vector<std::string>& files, bool json);
+int Merge(const std::vector<std::string>& files, bool json, const std::string& html);
 // Plays `game` and `other` under the same seeds and says what differs, and whether it is
 // more than chance.
 int Compare(const GameOptions& game, const std::string& other, int games, int threads,

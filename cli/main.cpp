@@ -48,6 +48,8 @@ int main(int argc, char** argv) {
   sim->add_flag("--json", json, "print the report as JSON");
   std::string compare, shard, shard_out;
   bool cards = false;
+  std::string html;
+  sim->add_option("--report", html, "also write the report as one self-contained HTML page");
   sim->add_flag("--cards", cards,
                 "per-card attribution: how players who played or held each card fared (slower)");
   sim->add_option("--shard", shard, "play only share i/n of the games (needs --out), for several machines");
@@ -71,6 +73,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> merge_files;
   merge->add_option("files", merge_files, "every shard's file")->required();
   merge->add_flag("--json", json, "print the report as JSON");
+  merge->add_option("--report", html, "also write the report as one self-contained HTML page");
 
   std::string file;
   auto* replay = app.add_subcommand("replay", "replay a game log and verify it");
@@ -102,9 +105,9 @@ int main(int argc, char** argv) {
     if (sim->parsed()) {
       if (shard.empty() != shard_out.empty())
         throw tapis::Error(tapis::ErrorKind::kUsage, "sim: --shard and --out go together");
-      return tapis::cli::Sim(game, games, threads, seats, json, shard, shard_out, cards);
+      return tapis::cli::Sim(game, games, threads, seats, json, shard, shard_out, cards, html);
     }
-    if (merge->parsed()) return tapis::cli::Merge(merge_files, json);
+    if (merge->parsed()) return tapis::cli::Merge(merge_files, json, html);
     if (check->parsed()) return tapis::cli::Check(check_games, check_count);
     if (replay->parsed()) return tapis::cli::ReplayLog(file, as_seat);
     if (make->parsed()) return tapis::cli::New(new_name, new_from);

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/html_report.h"
 #include "interpreter/errors.h"
 #include "interpreter/ruleset_finder.h"
 #include "interpreter/ruleset_loader.h"
@@ -145,10 +146,17 @@ double ProportionZ(double a, int n_a, double b, int n_b) {
   return se > 0 ? (a / n_a - b / n_b) / se : 0;
 }
 
+void WriteReport(const std::string& path, const SimTotals& totals, const SimReport& report) {
+  if (path.empty()) return;
+  std::ofstream file(path);
+  if (!file) throw IoError(fmt::format("{}: cannot write the file", path));
+  file << HtmlReport(totals, report);
+}
+
 }  // namespace
 
 int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json,
-        const std::string& shard, const std::string& out, bool cards) {
+        const std::string& shard, const std::string& out, bool cards, const std::string& html) {
   const auto config = Config(game.game, game);
   SimOptions sim = Options(game, games, threads, seats);
   sim.cards = cards;
@@ -174,11 +182,13 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
                totals.games, sim.shard + 1, sim.shard_count);
     return 0;
   }
-  PrintReport(totals, Summarize(totals, config->rules()), fmt::format("{} thread(s)", threads), json);
+  const SimReport report = Summarize(totals, config->rules());
+  WriteReport(html, totals, report);
+  PrintReport(totals, report, fmt::format("{} thread(s)", threads), json);
   return 0;
 }
 
-int Merge(const std::vector<std::string>& files, bool json) {
+int Merge(const std::vector<std::string>& files, bool json, const std::string& html) {
   SimTotals totals;
   for (size_t i = 0; i < files.size(); ++i) {
     std::ifstream in(files[i]);
@@ -200,7 +210,9 @@ int Merge(const std::vector<std::string>& files, bool json) {
                                                totals.shards.size(), totals.shard_count));
   }
   const auto rules = LoadRuleset(FindRuleset(totals.ruleset));
-  PrintReport(totals, Summarize(totals, *rules), fmt::format("{} shards merged", totals.shard_count), json);
+  const SimReport report = Summarize(totals, *rules);
+  WriteReport(html, totals, report);
+  PrintReport(totals, report, fmt::format("{} shards merged", totals.shard_count), json);
   return 0;
 }
 

@@ -43,6 +43,7 @@ void SimTotals::Merge(const SimTotals& o) {
   for (const auto& [k, v] : o.card_players) card_players[k] += v;
   for (const auto& [k, v] : o.card_win_units) card_win_units[k] += v;
   for (const auto& [k, v] : o.card_legal) card_legal[k] += v;
+  for (const auto& [k, v] : o.length_counts) length_counts[k] += v;
   seconds = std::max(seconds, o.seconds);  // shards run side by side
   if (error.empty()) error = o.error;
 }
@@ -120,6 +121,7 @@ nlohmann::json TotalsToJson(const SimTotals& t) {
           {"card_players", t.card_players},
           {"card_win_units", t.card_win_units},
           {"card_legal", t.card_legal},
+          {"length_counts", t.length_counts},
           {"seconds", t.seconds},
           {"error", t.error}};
 }
@@ -150,6 +152,7 @@ SimTotals TotalsFromJson(const nlohmann::json& j, const std::string& file) {
     j.at("card_players").get_to(t.card_players);
     j.at("card_win_units").get_to(t.card_win_units);
     j.at("card_legal").get_to(t.card_legal);
+    j.at("length_counts").get_to(t.length_counts);
     j.at("seconds").get_to(t.seconds);
     j.at("error").get_to(t.error);
     const size_t seats = static_cast<size_t>(t.players);

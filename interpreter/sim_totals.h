@@ -33,6 +33,7 @@ struct SimTotals {
   // With per-card attribution, by card code: player-games where the player played or held
   // the card, their wins (in kWinUnit), and how often a legal move used it.
   std::map<std::string, int64_t> card_players, card_win_units, card_legal;
+  std::map<int64_t, int64_t> length_counts;  // finished games by their number of turns
   double seconds = 0;
   std::string error;
 

@@ -187,6 +187,7 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
       continue;
     }
     totals.turns_sum += r.turns;
+    ++totals.length_counts[r.turns];
     totals.turns_squares += static_cast<int64_t>(r.turns) * r.turns;
     totals.moves_sum += r.moves;
     for (int w : r.winners) totals.win_units[w] += kWinUnit / static_cast<int64_t>(r.winners.size());

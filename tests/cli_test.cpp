@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace {
@@ -100,4 +102,37 @@ TEST_CASE("cli/replay --as SEAT prints the game as that seat saw it, and no more
   CHECK(r.output.find("\"hand 1\":[") == std::string::npos);  // the others' only as counts
   CHECK(r.output.find("\"hand 1\":{\"count\":") != std::string::npos);
   CHECK(r.output.find("\"stock\":[") == std::string::npos);
+}
+
+TEST_CASE("cli/sim --report writes one self-contained page that a real browser renders") {
+  const std::string dir = "/tmp/tapis-report-test";
+  REQUIRE(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()) == 0);
+  const Run sim = Tapis("sim unisson -n 300 --players 4 --report " + dir + "/report.html");
+  REQUIRE(sim.code == 0);
+  std::ifstream in(dir + "/report.html");
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(html.find("<svg") != std::string::npos);
+  CHECK(html.find("<script") == std::string::npos);  // nothing to run, nothing to fetch
+  CHECK(html.find("src=") == std::string::npos);
+  CHECK(html.find("seat 4 (random)") != std::string::npos);
+  // Debian's chromium, headless, as .ci/run installs it: the page loads and draws.
+  const std::string chromium =
+      "chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
+      "--disable-component-update "
+      "--no-first-run --disable-sync --user-data-dir=" +
+      dir + "/profile ";
+  FILE* pipe = popen((chromium + "--dump-dom file://" + dir + "/report.html 2>/dev/null").c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string rendered;
+  std::array<char, 4096> buffer{};
+  while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) rendered.append(buffer.data(), n);
+  REQUIRE_MESSAGE(pclose(pipe) == 0, "chromium must be installed (see .ci/run)");
+  CHECK(rendered.find("Win rate per seat, with 95% intervals") != std::string::npos);
+  CHECK(rendered.find("Rule coverage: moves made") != std::string::npos);
+  REQUIRE(std::system((chromium + "--window-size=900,1500 --screenshot=" + dir + "/report.png file://" + dir +
+                       "/report.html >/dev/null 2>&1")
+                          .c_str()) == 0);
+  std::ifstream png(dir + "/report.png", std::ios::binary | std::ios::ate);
+  CHECK(png.good());
+  CHECK(png.tellg() > 10000);  // a page with charts, not a blank or an error page
 }
