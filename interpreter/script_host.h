@@ -70,7 +70,9 @@ class ScriptHost {
   long long instructions_left_ = 0;
 };
 
-// Registers the `tapis` table (lua_api.cpp).
+// Registers the `tapis` table (lua_api.cpp); AddReadingApi adds the reading half to the
+// table on top of the stack (lua_api_read.cpp).
 void OpenTapisApi(lua_State* L);
+void AddReadingApi(lua_State* L);
 
 }  // namespace tapis
