@@ -6,6 +6,17 @@
 
 namespace tapis {
 
+namespace {
+
+// A card as players see it: its code, and what a wild card in play stands for (JK=7).
+std::string CardText(const Engine& engine, const GameState& state, CardId card) {
+  const int wild = engine.cards().Wild(card);
+  if (wild < 0 || state.declared[card] < 0) return engine.cards().Code(card);
+  return engine.cards().Code(card) + "=" + engine.rules().catalog.properties()[wild].values[state.declared[card]];
+}
+
+}  // namespace
+
 bool CanSee(const Engine& engine, const GameState& state, int zone, int player) {
   if (player < 0) return true;
   const Zone& z = state.zones[zone];
@@ -29,7 +40,7 @@ nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player
     if (zone.owner >= 0 && !r.zones[zone.decl].dynamic) key += " " + std::to_string(zone.owner + 1);
     if (CanSee(engine, state, static_cast<int>(z), player)) {
       nlohmann::json cards = nlohmann::json::array();
-      for (CardId c : zone.cards) cards.push_back(engine.cards().Code(c));
+      for (CardId c : zone.cards) cards.push_back(CardText(engine, state, c));
       zones[key] = cards;
     } else {
       zones[key] = {{"count", zone.cards.size()}};
@@ -66,7 +77,7 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
     }
     std::string cards;
     if (CanSee(engine, state, static_cast<int>(z), player)) {
-      for (CardId c : zone.cards) cards += " " + engine.cards().Code(c);
+      for (CardId c : zone.cards) cards += " " + CardText(engine, state, c);
       if (zone.cards.empty()) cards = " (empty)";
     } else {
       cards = fmt::format(" {} card{}", zone.cards.size(), zone.cards.size() == 1 ? "" : "s");
