@@ -56,6 +56,25 @@ std::vector<std::string> Lint(const Ruleset& r) {
     }
   }
 
+  // Zones nothing ever puts a card into: not the deck's zone, no setup step, no move, and no
+  // script that names them.
+  std::set<int> receiving{r.deck_zone};
+  for (const auto& step : r.setup) receiving.insert(step.to);
+  for (const auto& m : r.moves) {
+    receiving.insert(m.to);
+    if (m.refill_from >= 0) receiving.insert(m.from);
+  }
+  std::string sources;
+  for (const auto& s : r.scripts) sources += s.source + "\n";
+  for (size_t z = 0; z < r.zones.size(); ++z) {
+    const bool scripted = sources.find("\"" + r.zones[z].name + "\"") != std::string::npos;
+    if (!receiving.count(static_cast<int>(z)) && !scripted) {
+      out.push_back(fmt::format(
+          "warning: zone '{}' never receives a card: no setup step, move or script puts one there",
+          r.zones[z].name));
+    }
+  }
+
   // Functions a script defines that neither the YAML names nor any script mentions.
   std::set<std::string> named{r.score_function,  r.events.round_start, r.events.turn_start,
                               r.events.turn_end, r.events.round_end,   r.match.winners};

@@ -1,6 +1,6 @@
 // Lint: things a ruleset allows but that are probably mistakes, for `tapis check`:
-// parameters with no description, triggers whose `if:` no card can meet, script functions
-// nothing names or calls, moves no phase offers.
+// parameters with no description, triggers whose `if:` no card can meet, zones no card can
+// reach, script functions nothing names or calls, moves no phase offers.
 #pragma once
 
 #include <string>
