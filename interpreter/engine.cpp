@@ -17,6 +17,11 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   if (!r.scripts.empty()) scripts_ = std::make_unique<ScriptHost>(r);
   usage_.moves.assign(r.moves.size(), 0);
   usage_.effects.assign(r.moves.size(), 0);
+  for (int c = 0; r.tricks.zone >= 0 && c < cards().size(); ++c) {
+    const auto card = static_cast<CardId>(c);
+    trick_keys_.push_back({static_cast<int8_t>(cards().Value(card, r.tricks.suit)),
+                           static_cast<int8_t>(cards().Value(card, r.tricks.rank))});
+  }
   for (const MoveDecl& m : r.moves) {
     always_can_pass_ =
         always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);

@@ -73,6 +73,11 @@ class Engine {
   int NextActive(const GameState& state, int player) const;
   // Starts the last round if its zone is empty (called after every change).
   void CheckLastRound(GameState& state) const;
+  // Per card, its tricks' suit and rank values, looked up once (trick.cpp's hot path).
+  struct TrickKey {
+    int8_t suit, rank;
+  };
+  const std::vector<TrickKey>& trick_keys() const { return trick_keys_; }
 
  private:
   void Deal(GameState& state);
@@ -102,6 +107,7 @@ class Engine {
   std::vector<Move> scratch_;    // reused by HasMoveFor
   GameState backup_;             // restored when an effect fails
   Usage usage_;
+  std::vector<TrickKey> trick_keys_;
   bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck
   bool scripts_in_flow_ = false;  // settling a move may run Lua (events, round scores)
 };

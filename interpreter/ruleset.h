@@ -93,6 +93,8 @@ struct MoveDecl {
   int into = -1;          // player variable the number is written to
   int except = -1;        // table variable: this value is not offered (-1: none)
   bool bare = false;      // the text is the cards or number alone, without the move's name
+  int next_phase = -1;    // once every player has answered (`into` set), play moves to it
+  IntValue not_total{0, -1};  // the last to answer may not make the answers add up to max
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,

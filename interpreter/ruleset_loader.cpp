@@ -262,7 +262,7 @@ class Loader : private YamlReader {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
                        "beat", "in_turn", "phases", "then", "description", "bot_weight", "min", "max", "into",
-                       "except", "bare"});
+                       "except", "bare", "next_phase", "not_total"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};

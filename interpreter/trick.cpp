@@ -22,18 +22,17 @@ TrickView CurrentTrick(const Engine& e, const GameState& s) {
   return {s.zones[e.ZoneSlot(t.zone, -1)].cards, leader};
 }
 
-// True when `card` beats `best` in a trick led in `led`, with `trump` trumps.
-bool Beats(const CardSet& set, const TrickDecl& t, CardId card, CardId best, int trump) {
-  const int suit = set.Value(card, t.suit);
-  const int best_suit = set.Value(best, t.suit);
-  if (suit == best_suit) return set.Value(card, t.rank) > set.Value(best, t.rank);
-  return suit == trump;
+// True when `card` beats `best`, the best card so far, with `trump` trumps.
+bool Beats(const std::vector<Engine::TrickKey>& keys, CardId card, CardId best, int trump) {
+  const Engine::TrickKey a = keys[card], b = keys[best];
+  if (a.suit == b.suit) return a.rank > b.rank;
+  return a.suit == trump;
 }
 
-int BestIndex(const CardSet& set, const TrickDecl& t, const std::vector<CardId>& trick, int trump) {
+int BestIndex(const std::vector<Engine::TrickKey>& keys, const std::vector<CardId>& trick, int trump) {
   int best = 0;
   for (int i = 1; i < static_cast<int>(trick.size()); ++i) {
-    if (Beats(set, t, trick[i], trick[best], trump)) best = i;
+    if (Beats(keys, trick[i], trick[best], trump)) best = i;
   }
   return best;
 }
@@ -61,7 +60,7 @@ int TrumpSuit(const Engine& e, const GameState& s) {
   const TrickDecl& t = e.rules().tricks;
   if (t.trump_zone >= 0) {
     const auto& cards = s.zones[e.ZoneSlot(t.trump_zone, -1)].cards;
-    return cards.empty() ? -1 : e.cards().Value(cards.back(), t.suit);
+    return cards.empty() ? -1 : e.trick_keys()[cards.back()].suit;
   }
   if (t.trump_variable >= 0) return s.variables[e.config().VariableSlot(t.trump_variable, 0)];
   return -1;
@@ -70,7 +69,7 @@ int TrumpSuit(const Engine& e, const GameState& s) {
 int TrickHolder(const Engine& e, const GameState& s) {
   const TrickView trick = CurrentTrick(e, s);
   if (trick.cards.empty()) return -1;
-  const int best = BestIndex(e.cards(), e.rules().tricks, trick.cards, TrumpSuit(e, s));
+  const int best = BestIndex(e.trick_keys(), trick.cards, TrumpSuit(e, s));
   return (trick.leader + best) % s.players;
 }
 
@@ -81,7 +80,7 @@ bool TrickComplete(const Engine& e, const GameState& s) {
 void GenerateTrickPlays(const Engine& e, const GameState& s, int player, const MoveDecl& m, Move base,
                         const Decision* decision, std::vector<Move>& out) {
   const TrickDecl& t = e.rules().tricks;
-  const CardSet& set = e.cards();
+  const auto& keys = e.trick_keys();
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
   CardId cards[kMaxHand];
   int n = 0;
@@ -91,16 +90,16 @@ void GenerateTrickPlays(const Engine& e, const GameState& s, int player, const M
   const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
   if (!trick.empty()) {
     const int trump = TrumpSuit(e, s);
-    const int led = set.Value(trick.front(), t.suit);
-    const bool follows = std::any_of(cards, cards + n, [&](CardId c) { return set.Value(c, t.suit) == led; });
+    const int led = keys[trick.front()].suit;
+    const bool follows = std::any_of(cards, cards + n, [&](CardId c) { return keys[c].suit == led; });
     if (follows) {
-      Narrow(cards, n, [&](CardId c) { return set.Value(c, t.suit) == led; });
+      Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
     } else if (trump >= 0 && e.config().Resolve(t.must_trump)) {
-      Narrow(cards, n, [&](CardId c) { return set.Value(c, t.suit) == trump; });
+      Narrow(cards, n, [&](CardId c) { return keys[c].suit == trump; });
     }
     if (e.config().Resolve(t.must_overtake)) {
-      const CardId best = trick[BestIndex(set, t, trick, trump)];
-      Narrow(cards, n, [&](CardId c) { return Beats(set, t, c, best, trump); });
+      const CardId best = trick[BestIndex(keys, trick, trump)];
+      Narrow(cards, n, [&](CardId c) { return Beats(keys, c, best, trump); });
     }
   }
   for (int i = 0; i < n; ++i) {
@@ -116,8 +115,21 @@ void GenerateNumbers(const Engine& e, const GameState& s, int player, const Move
   const int high = m.max_cards >= 0 ? static_cast<int>(s.zones[e.ZoneSlot(m.max_cards, player)].cards.size())
                                     : e.config().Resolve(m.max_number);
   const int refused = m.except >= 0 ? s.variables[e.config().VariableSlot(m.except, 0)] : -1;
+  // The last to answer may not bring the total to `high` (Oh Hell's "hook" rule).
+  int refused_total = -1;
+  if (m.into >= 0 && e.config().Resolve(m.not_total)) {
+    int waiting = 0, total = 0;
+    for (int p = 0; p < s.players; ++p) {
+      const int v = s.variables[e.config().VariableSlot(m.into, p)];
+      if (v < 0)
+        ++waiting;
+      else
+        total += v;
+    }
+    if (waiting == 1) refused_total = high - total;
+  }
   for (int v = std::max(low, 0); v <= std::min(high, 127); ++v) {
-    if (v == refused) continue;
+    if (v == refused || v == refused_total) continue;
     Move move = base;
     move.value = static_cast<int8_t>(v);
     out.push_back(move);
@@ -136,10 +148,20 @@ void PerformTrickPlay(const Engine& e, GameState& s, int player, const Move& m) 
 
 void PerformNumber(const Engine& e, GameState& s, int player, const Move& m) {
   const MoveDecl& decl = e.rules().moves[m.kind];
-  if (decl.into >= 0) s.variables[e.config().VariableSlot(decl.into, player)] = m.value;
+  if (decl.into < 0) return;
+  s.variables[e.config().VariableSlot(decl.into, player)] = m.value;
+  if (decl.next_phase < 0) return;
+  for (int p = 0; p < s.players; ++p) {
+    if (s.variables[e.config().VariableSlot(decl.into, p)] < 0) return;
+  }
+  s.phase = static_cast<int8_t>(decl.next_phase);
 }
 
 void ResetTricks(const Engine& e, GameState& s) {
+  for (const MoveDecl& m : e.rules().moves) {  // nobody has answered a number move yet
+    if (m.type != MoveType::kNumber || m.into < 0) continue;
+    for (int p = 0; p < s.players; ++p) s.variables[e.config().VariableSlot(m.into, p)] = -1;
+  }
   const TrickDecl& t = e.rules().tricks;
   if (t.zone < 0) return;
   s.variables[e.config().VariableSlot(t.leader, 0)] = 0;

@@ -24,7 +24,8 @@ void GenerateTrickPlays(const Engine& engine, const GameState& state, int player
                         Move base, const Decision* decision, std::vector<Move>& out);
 
 // The answers to a `number` move: from `min` to `max` (or the cards in `max_cards`),
-// without the value the `except` variable holds.
+// without the value the `except` variable holds, nor (`not_total`) the one that would
+// make the answers add up to the top of the range.
 void GenerateNumbers(const Engine& engine, const GameState& state, int player, const MoveDecl& move,
                      Move base, std::vector<Move>& out);
 
@@ -32,7 +33,7 @@ void GenerateNumbers(const Engine& engine, const GameState& state, int player, c
 void PerformTrickPlay(const Engine& engine, GameState& state, int player, const Move& move);
 void PerformNumber(const Engine& engine, GameState& state, int player, const Move& move);
 
-// At the start of each round: no trick in play, no trick won.
+// At the start of each round: no trick in play, no trick won, no number move answered.
 void ResetTricks(const Engine& engine, GameState& state);
 
 }  // namespace tapis

@@ -98,6 +98,14 @@ void ReadNumberMove(const YamlReader& reader, const YAML::Node& spec, const Rule
   }
   if (spec["into"]) m.into = VariableOf(reader, spec["into"], r, Owner::kPlayer);
   if (spec["except"]) m.except = VariableOf(reader, spec["except"], r, Owner::kTable);
+  m.not_total = Flag(reader, spec, "not_total", r);
+  if (const YAML::Node next = spec["next_phase"]) {
+    m.next_phase = r.PhaseIndex(reader.As<std::string>(next));
+    if (m.next_phase < 0)
+      reader.Fail(next, fmt::format("unknown phase '{}'; phases are: {}", next.Scalar(), Join(r.phases)));
+  }
+  if ((m.next_phase >= 0 || spec["not_total"]) && m.into < 0)
+    reader.Fail(spec, "next_phase and not_total need 'into': the variable that says who has answered");
 }
 
 }  // namespace tapis

@@ -1,6 +1,6 @@
 -- Le rikiki's effects (rulesets/rikiki.yaml): the size of each round's deal, the trump card,
--- the bids (and the last bidder rule), scoring and the match's end. The tricks themselves
--- are played by the engine. Players are numbered from 1.
+-- scoring and the match's end. The bids (and the last bidder rule) and the tricks are the
+-- engine's. Players are numbered from 1.
 
 -- Most cards a round deals: the parameter, and never more than leaves a card for trumps.
 local function most_cards()
@@ -14,12 +14,10 @@ local function cards_this_round()
   return 2 * top - r
 end
 
--- Bidding resets; the deal starts left of the dealer, who is the seat before the first
+-- The deal starts left of the dealer, who is the seat before the first
 -- player. With `deals: one_random` (OpenSpiel's), chance picks the number of cards, then the
 -- dealer; card n goes to player n mod players, so the first to player 1.
 function round_start()
-  for p = 1, tapis.players() do tapis.set("bid", -1, p) end
-  tapis.set("refused_bid", -1)
   local players = tapis.players()
   if tapis.param("deals") == "one_random" then
     local k = tapis.random(most_cards())
@@ -33,22 +31,6 @@ function round_start()
     tapis.deal("stock", "hand", cards_this_round(), first)
   end
   tapis.draw("stock", "trumps")
-end
-
--- After each bid: the next bidder's forbidden bid (last bidder rule), or play once all bid.
-function on_bid(move)
-  local waiting, total = 0, 0
-  for p = 1, tapis.players() do
-    local b = tapis.get("bid", p)
-    if b < 0 then waiting = waiting + 1 else total = total + b end
-  end
-  tapis.set("refused_bid", -1)
-  if waiting == 0 then
-    tapis.set_phase("playing")  -- the first bidder, next in turn, leads
-  elseif waiting == 1 and tapis.param("last_bidder_rule") then
-    local refused = tapis.count("hand", move.player) - total
-    if refused >= 0 then tapis.set("refused_bid", refused) end
-  end
 end
 
 -- "S'il remplit son contrat, il marque dix points plus cinq points par pli. Sinon, il perd
