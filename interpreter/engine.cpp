@@ -7,6 +7,7 @@
 #include "interpreter/combination.h"
 #include "interpreter/errors.h"
 #include "interpreter/script_host.h"
+#include "interpreter/trick.h"
 
 namespace tapis {
 
@@ -16,6 +17,11 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   if (!r.scripts.empty()) scripts_ = std::make_unique<ScriptHost>(r);
   usage_.moves.assign(r.moves.size(), 0);
   usage_.effects.assign(r.moves.size(), 0);
+  for (int c = 0; r.tricks.zone >= 0 && c < cards().size(); ++c) {
+    const auto card = static_cast<CardId>(c);
+    trick_keys_.push_back({static_cast<int8_t>(cards().Value(card, r.tricks.suit)),
+                           static_cast<int8_t>(cards().Value(card, r.tricks.rank))});
+  }
   for (const MoveDecl& m : r.moves) {
     always_can_pass_ =
         always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
@@ -71,6 +77,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.next_label = 1;
   s.end_turn = false;
   s.round_over = false;
+  ResetTricks(*this, s);
   Deal(s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
@@ -282,6 +289,12 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       SortForCombination(cards(), rules().combinations[decl.combination], meld);
       break;
     }
+    case MoveType::kTrick:
+      PerformTrickPlay(*this, s, player, m);
+      break;
+    case MoveType::kNumber:
+      PerformNumber(*this, s, player, m);
+      break;
   }
 }
 
@@ -343,7 +356,13 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   const Ruleset& r = rules();
   if (!r.events.turn_end.empty() && !CallEvent(r.events.turn_end, s, error)) return false;
   if (s.round_over) return true;
-  const int next = NextActive(s, s.turn_player);
+  int next = -1;
+  if (r.tricks.zone >= 0 && TrickComplete(*this, s)) {
+    if (!FinishTrick(s, next, error)) return false;
+    if (s.round_over) return true;
+  } else {
+    next = NextActive(s, s.turn_player);
+  }
   s.end_turn = false;
   if (next < 0) {
     s.round_over = true;

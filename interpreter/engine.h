@@ -73,6 +73,11 @@ class Engine {
   int NextActive(const GameState& state, int player) const;
   // Starts the last round if its zone is empty (called after every change).
   void CheckLastRound(GameState& state) const;
+  // Per card, its tricks' suit and rank values, looked up once (trick.cpp's hot path).
+  struct TrickKey {
+    int8_t suit, rank;
+  };
+  const std::vector<TrickKey>& trick_keys() const { return trick_keys_; }
 
  private:
   void Deal(GameState& state);
@@ -91,6 +96,9 @@ class Engine {
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);
   std::vector<int> RoundScore(const GameState& state, std::string& error);
+  // Tricks (trick.cpp): the winner takes a complete trick and leads `next`.
+  bool FinishTrick(GameState& state, int& next, std::string& error);
+  void AllowByScript(const GameState& state, int player, size_t first, std::vector<Move>& out) const;
 
   std::shared_ptr<const GameConfig> config_;
   std::shared_ptr<ChanceSource> chance_;
@@ -99,6 +107,7 @@ class Engine {
   std::vector<Move> scratch_;    // reused by HasMoveFor
   GameState backup_;             // restored when an effect fails
   Usage usage_;
+  std::vector<TrickKey> trick_keys_;
   bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck
   bool scripts_in_flow_ = false;  // settling a move may run Lua (events, round scores)
 };

@@ -57,6 +57,8 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
     }
   }
   if (move.zone >= 0) out += " " + ZoneLabel(engine, state, move.zone);
+  if (decl.type == MoveType::kNumber) out += " " + std::to_string(move.value);
+  if (decl.bare) out.erase(0, std::min(out.size(), decl.name.size() + 1));  // `C8`, `3`
   return out;
 }
 
@@ -82,6 +84,14 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const int kind = r.MoveIndex(name);
   const int actor = engine.Actor(state);
+  const bool bare_moves =
+      std::any_of(r.moves.begin(), r.moves.end(), [](const MoveDecl& m) { return m.bare; });
+  if (kind < 0 && name != "stop" && bare_moves) {  // `C8` names no move: say what is legal
+    std::vector<std::string> texts;
+    for (const Move& m : legal) texts.push_back(MoveText(engine, state, m));
+    return {std::nullopt,
+            fmt::format("'{}' is not legal now; legal: {}", std::string(text), fmt::join(texts, ", "))};
+  }
   if (kind < 0 && name != "stop") {
     return {std::nullopt, fmt::format("unknown move '{}'; moves now: {}", name, fmt::join(kinds_now, ", "))};
   }

@@ -50,6 +50,14 @@ const Golden kGoldens[] = {
      {{"mode", "miroir_elite"}, {"target", "40"}}},
     {"super_bataille_3p_seed8.jsonl", "super_bataille", 3, 8, {}, {}},
     {"tir_a_la_carte_seed9.jsonl", "tir_a_la_carte", 2, 9, {}, {}},
+    {"rikiki_4p_seed21.jsonl",
+     "rikiki",
+     4,
+     21,
+     {"greedy", "random", "greedy", "random"},
+     {{"max_cards", "4"}}},
+    {"oh_hell_4p_seed22.jsonl", "oh_hell", 4, 22, {}, {}},
+    {"poule_seed23.jsonl", "poule", 4, 23, {"greedy", "random", "random", "greedy"}, {{"target", "25"}}},
 };
 
 }  // namespace
