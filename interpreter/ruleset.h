@@ -37,6 +37,8 @@ struct ZoneDecl {
   Visibility visibility = Visibility::kAll;
   bool dynamic = false;  // instances are created during play (one per meld, say)
   std::string label;     // dynamic zones: prefix of the instance labels ("m" -> m1, m2…)
+  int columns = 0, rows = 0;  // > 0: a grid of cells (grid.h)
+  bool growing = false;       // the grid's box is placed by the cards played, not in advance
 };
 
 // Cards with one of these values of a property (for triggers and combinations).
@@ -64,8 +66,8 @@ struct Trigger {
 
 // draw: top card, unseen; take: a chosen card; meld: a combination into a new zone;
 // extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
-// give: a card to the player a decision names; pass: nothing.
-enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass };
+// give: a card to the player a decision names; pass: nothing; place: a card on a grid's cell.
+enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kPlace };
 
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
@@ -86,6 +88,7 @@ struct MoveDecl {
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)
   uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
   Trigger then;
+  int adjacent = 0;  // place: 0 any cell; 1 next to a card orthogonally; 2 in any of 8 directions
 };
 
 // Lua functions called as play passes certain points (empty: nothing is called).

@@ -74,5 +74,6 @@ class ScriptHost {
 // table on top of the stack (lua_api_read.cpp).
 void OpenTapisApi(lua_State* L);
 void AddReadingApi(lua_State* L);
+void AddGridApi(lua_State* L);  // lua_api_grid.cpp
 
 }  // namespace tapis

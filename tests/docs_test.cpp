@@ -52,7 +52,8 @@ TEST_CASE("docs/every ruleset key the loader accepts is in docs/rulesets.md") {
 
 TEST_CASE("docs/every tapis.* Lua function is in docs/lua-api.md") {
   const std::string doc = Read("docs/lua-api.md");
-  const std::string api = Read("interpreter/lua_api.cpp") + Read("interpreter/lua_api_read.cpp");
+  const std::string api = Read("interpreter/lua_api.cpp") + Read("interpreter/lua_api_read.cpp") +
+                          Read("interpreter/lua_api_grid.cpp");
   const std::regex entry(R"re(\{"([a-z_]+)", Guard<)re");
   int functions = 0;
   for (auto it = std::sregex_iterator(api.begin(), api.end(), entry); it != std::sregex_iterator(); ++it) {

@@ -50,6 +50,21 @@ const Golden kGoldens[] = {
      {{"mode", "miroir_elite"}, {"target", "40"}}},
     {"super_bataille_3p_seed8.jsonl", "super_bataille", 3, 8, {}, {}},
     {"tir_a_la_carte_seed9.jsonl", "tir_a_la_carte", 2, 9, {}, {}},
+    {"quincunx_2p_seed11.jsonl", "quincunx", 2, 11, {"greedy", "random"}, {}},
+    {"quincunx_3p_seed12.jsonl",
+     "quincunx",
+     3,
+     12,
+     {"random", "greedy", "random"},
+     {{"muggins", "true"}, {"flush", "true"}}},
+    {"quincunx_4p_seed13.jsonl",
+     "quincunx",
+     4,
+     13,
+     {"greedy", "random", "greedy", "random"},
+     {{"excuse", "true"}, {"pawns", "true"}, {"courts", "true"}}},
+    {"quincunx_solitaire_seed14.jsonl", "quincunx_solitaire", 1, 14, {"greedy"}, {}},
+    {"quincunx_blank_tableau_2p_seed15.jsonl", "quincunx_blank_tableau", 2, 15, {"random", "greedy"}, {}},
 };
 
 }  // namespace
