@@ -79,8 +79,8 @@ local function base_score(f, g)
   return 0, 0
 end
 
--- Length of the unbroken stretch through position `at` of `cards` where `step(a, b)`
--- holds between each card and the next.
+-- The first and last positions of the unbroken stretch through position `at` of `cards`
+-- where `step(a, b)` holds between each card and the next.
 local function stretch(cards, at, step)
   local first, last = at, at
   while first > 1 and step(facts_of(cards[first - 1]), facts_of(cards[first])) do first = first - 1 end
