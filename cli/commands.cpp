@@ -195,7 +195,10 @@ int Score(const std::string& path) {
   if (g.state.finished) {
     std::vector<int> shown;
     for (int w : g.engine->Winners(g.state, scores)) shown.push_back(w + 1);
-    fmt::print("winner: player {}\n", fmt::join(shown, ", player "));
+    if (shown.empty())
+      fmt::print("no winner\n");  // a solitaire lost
+    else
+      fmt::print("winner: player {}\n", fmt::join(shown, ", player "));
   }
   return 0;
 }

@@ -39,8 +39,21 @@ std::string DecisionLine(const Engine& engine, const GameState& state) {
 
 void PrintHelp(Engine& engine, const GameState& state) {
   fmt::print("legal moves:\n");
-  for (const Move& m : engine.LegalMoves(state)) {
-    const std::string text = MoveText(engine, state, m);
+  const std::vector<Move> legal = engine.LegalMoves(state);
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const Move& m = legal[i];
+    std::string text = MoveText(engine, state, m);
+    // A card placed on a grid: one line per card, its cells after it (place 9MoSu a1 b1 …).
+    const size_t first = i;
+    while (m.cell >= 0 && i + 1 < legal.size() && legal[i + 1].kind == m.kind &&
+           legal[i + 1].cards[0] == m.cards[0]) {
+      const std::string next = MoveText(engine, state, legal[++i]);
+      text += next.substr(next.rfind(' '));
+    }
+    if (i > first) {
+      fmt::print("  {}\n", text);
+      continue;
+    }
     const std::string about =
         m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description;
     fmt::print("  {:<24} {}\n", text, about);
@@ -177,7 +190,10 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   for (int p = 0; p < players; ++p) fmt::print("  player {} ({}): {}\n", p + 1, kinds[p], scores[p]);
   std::vector<int> winners;
   for (int w : engine.Winners(state, scores)) winners.push_back(w + 1);
-  fmt::print("winner: player {}\n", fmt::join(winners, ", player "));
+  if (winners.empty())
+    fmt::print("no winner\n");  // a solitaire lost
+  else
+    fmt::print("winner: player {}\n", fmt::join(winners, ", player "));
   if (!log_path.empty()) WriteLogFile(log_path, log);
   return 0;
 }

@@ -33,17 +33,19 @@ std::string CodeFor(const YamlReader& y, const Ruleset& r, const std::string& pa
 }
 
 void AddKind(const YamlReader& y, Ruleset& r, const std::string& code, std::vector<int> values,
-             const YAML::Node& where) {
+             const YAML::Node& where, std::vector<uint64_t> value_sets = {}) {
   if (code.empty()) y.Fail(where, "a card needs a code (give 'code' a pattern such as \"{rank}{suit}\")");
   if (code.find(' ') != std::string::npos)
     y.Fail(where, fmt::format("card code '{}' must not contain spaces", code));
   if (auto existing = r.catalog.KindByCode(code)) {
-    if (r.catalog.kind(*existing).values != values)
+    if (r.catalog.kind(*existing).values != values || r.catalog.kind(*existing).value_sets != value_sets)
       y.Fail(where, fmt::format("two different cards share the code '{}'", code));
     r.deck_kinds.push_back(*existing);
     return;
   }
-  r.deck_kinds.push_back(r.catalog.AddKind({code, std::move(values)}));
+  CardKind kind{code, std::move(values)};
+  kind.value_sets = std::move(value_sets);
+  r.deck_kinds.push_back(r.catalog.AddKind(std::move(kind)));
 }
 
 // Every combination of property values but those `except` names (a joker rank, say).
@@ -75,6 +77,7 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
                    bool extra = false) {
   if (!card.IsMap()) y.Fail(card, "a card is a map of property: value (and optionally code, count, wild)");
   std::vector<int> values(r.catalog.properties().size(), kNoValue);
+  std::vector<uint64_t> value_sets;  // filled when a property has a list of values
   std::string code;
   IntValue count{1, -1};
   int wild = -1;
@@ -95,11 +98,31 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
       continue;
     }
     const int prop = ReadProperty(y, entry.first, r.catalog);
-    const auto value = y.As<std::string>(entry.second);
-    values[prop] = r.catalog.properties()[prop].ValueIndex(value);
-    if (values[prop] == kNoValue) {
-      y.Fail(entry.second, fmt::format("'{}' is not a value of '{}'; values are: {}", value, key,
-                                       Join(r.catalog.properties()[prop].values)));
+    std::vector<YAML::Node> items;  // `suit: [Moons, Knots]`: a card with several values
+    if (entry.second.IsSequence()) {
+      for (const auto& v : entry.second) items.push_back(v);
+      if (items.empty()) y.Fail(entry.second, fmt::format("'{}': an empty list of values", key));
+      if (value_sets.empty()) value_sets.assign(r.catalog.properties().size(), 0);
+    } else {
+      items.push_back(entry.second);
+    }
+    for (const auto& item : items) {
+      const auto value = y.As<std::string>(item);
+      const int index = r.catalog.properties()[prop].ValueIndex(value);
+      if (index == kNoValue) {
+        y.Fail(item, fmt::format("'{}' is not a value of '{}'; values are: {}", value, key,
+                                 Join(r.catalog.properties()[prop].values)));
+      }
+      if (index >= 64)
+        y.Fail(item, fmt::format("a card with several values of '{}' needs them among its first 64", key));
+      if (values[prop] == kNoValue) values[prop] = index;
+      if (!value_sets.empty()) value_sets[prop] |= uint64_t{1} << index;
+    }
+  }
+  // Single values join the sets too, so Has() reads every property from them.
+  if (!value_sets.empty()) {
+    for (size_t p = 0; p < values.size(); ++p) {
+      if (values[p] != kNoValue && values[p] < 64) value_sets[p] |= uint64_t{1} << values[p];
     }
   }
   if (code.empty()) code = CodeFor(y, r, pattern, values, card);
@@ -108,11 +131,12 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
       y.Fail(card, fmt::format("extra card '{}' has the code of another card", code));
     CardKind kind{code, values};
     kind.wild = wild;
+    kind.value_sets = value_sets;
     r.deck_extra.push_back({r.catalog.AddKind(std::move(kind)), count});
     return;
   }
   if (wild >= 0) y.Fail(card, "wild cards go under 'extra:'");
-  for (int i = 0; i < count.literal; ++i) AddKind(y, r, code, values, card);
+  for (int i = 0; i < count.literal; ++i) AddKind(y, r, code, values, card, value_sets);
 }
 
 }  // namespace

@@ -26,6 +26,13 @@ struct CardKind {
   std::string code;
   std::vector<int> values;  // one per property, kNoValue when the card lacks it
   int wild = -1;            // a property this card may stand for any value of (a joker)
+  // Cards with several values of a property (a card of two suits): per property, a bit per
+  // value the card has. Empty when every value is single; `values` then holds the first.
+  std::vector<uint64_t> value_sets = {};
+  bool Has(int property, int value) const {
+    return value_sets.empty() ? values[property] == value && value != kNoValue
+                              : (value >= 0 && (value_sets[property] >> value) & 1u);
+  }
 };
 
 class Catalog {
@@ -57,6 +64,10 @@ class CardSet {
   const std::string& Code(CardId card) const { return catalog_->kind(kind_of_[card]).code; }
   // The property the card is wild for, or -1.
   int Wild(CardId card) const { return catalog_->kind(kind_of_[card]).wild; }
+  // True when the card has `value` of `property`, as its only value or one of several.
+  bool Has(CardId card, int property, int value) const {
+    return catalog_->kind(kind_of_[card]).Has(property, value);
+  }
   const Catalog& catalog() const { return *catalog_; }
 
  private:

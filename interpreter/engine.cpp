@@ -6,6 +6,7 @@
 
 #include "interpreter/combination.h"
 #include "interpreter/errors.h"
+#include "interpreter/grid.h"
 #include "interpreter/script_host.h"
 #include "interpreter/trick.h"
 
@@ -64,7 +65,10 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   const Ruleset& r = rules();
   const int n = config_->players();
   s.zones.resize(config_->FixedZoneCount());
-  for (Zone& z : s.zones) z.cards.clear();
+  for (Zone& z : s.zones) {
+    z.cards.clear();
+    z.cells.clear();
+  }
   auto& deck = s.zones[ZoneSlot(r.deck_zone, 0)].cards;
   for (int c = 0; c < cards().size(); ++c) deck.push_back(static_cast<CardId>(c));
   s.turn_player = static_cast<int8_t>((r.first_player + (r.match.rotate_first ? s.round : 0)) % n);
@@ -131,10 +135,7 @@ int Engine::FindCard(const GameState& s, CardId card) const {
 
 void Engine::MoveCard(GameState& s, CardId card, int to_zone) const {
   const int from = FindCard(s, card);
-  if (from >= 0) {
-    auto& cards = s.zones[from].cards;
-    cards.erase(std::find(cards.begin(), cards.end(), card));
-  }
+  if (from >= 0) TakeOut(s.zones[from], card);
   s.zones[to_zone].cards.push_back(card);
   s.declared[card] = -1;
 }
@@ -282,6 +283,10 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       s.zones.push_back(std::move(meld));
       break;
     }
+    case MoveType::kPlace:
+      take_out(ZoneSlot(decl.from, player), m.cards[0]);
+      PutOnCell(s.zones[ZoneSlot(decl.to, player)], m.cards[0], m.cell);
+      break;
     case MoveType::kExtend: {
       take_out(ZoneSlot(decl.from, player), m.cards[0]);
       auto& meld = s.zones[m.zone].cards;

@@ -16,6 +16,7 @@ struct Zone {
   int8_t owner = -1;   // seat, or -1 for the table
   uint16_t label = 0;  // dynamic zones: the number in their label (m1, m2…)
   std::vector<CardId> cards;
+  std::vector<uint8_t> cells = {};  // grid zones: the cell of each card, in the order of `cards`
   bool operator==(const Zone&) const = default;
 };
 

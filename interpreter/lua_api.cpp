@@ -34,6 +34,8 @@ int MoveApi(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const CardId card = CardArg(L, 1, ctx);
   const int zone = ZoneArg(L, 2, ctx);
+  if (ctx.engine->rules().zones[ctx.state->zones[zone].decl].columns > 0)
+    throw ApiError("tapis.move: that zone is a grid; put a card on a cell with tapis.place");
   const bool per_player = ctx.engine->rules().zones[ctx.state->zones[zone].decl].owner == Owner::kPlayer;
   const int where_index = per_player ? 4 : 3;
   bool bottom = false;
@@ -218,6 +220,7 @@ void OpenTapisApi(lua_State* L) {
   luaL_newlib(L, kFunctions);
   AddReadingApi(L);
   AddTrickApi(L);
+  AddGridApi(L);
   lua_setglobal(L, "tapis");
   OpenCardCache(L);
 }

@@ -19,6 +19,7 @@ struct Move {
   int16_t zone = -1;  // extend: the zone instance the card goes onto
   int8_t value = -1;  // play: the value the wild cards in it stand for
   std::array<CardId, kMaxMoveCards> cards{};
+  int16_t cell = -1;  // place: the grid cell the card goes on
 
   std::span<const CardId> Cards() const { return {cards.data(), count}; }
   void Add(CardId card) { cards[count++] = card; }

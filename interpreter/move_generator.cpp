@@ -4,6 +4,7 @@
 
 #include "interpreter/combination.h"
 #include "interpreter/engine.h"
+#include "interpreter/grid.h"
 #include "interpreter/trick.h"
 
 namespace tapis {
@@ -158,6 +159,12 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
       case MoveType::kPlay:
         GeneratePlays(s, player, m, base, out);
         break;
+      case MoveType::kPlace: {
+        const Zone& grid = s.zones[ZoneSlot(m.to, player)];
+        GeneratePlacements(set, s.zones[ZoneSlot(m.from, player)].cards, grid, ShapeOf(r.zones[m.to]),
+                           m.adjacent, base, out);
+        break;
+      }
       case MoveType::kMeld: {
         const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
         ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interpreter/combination.h"
+#include "interpreter/grid.h"
 
 namespace tapis {
 namespace {
@@ -33,6 +34,24 @@ std::vector<std::string> Canonical(std::vector<std::string> words) {
 
 std::string ZoneName(const Ruleset& r, int decl) { return r.zones[decl].name; }
 
+// True when every card of `move` is among the typed words (upper case; `JK=5` counts as JK).
+bool CardsTyped(const Engine& engine, const Move& move, const std::vector<std::string>& words) {
+  for (CardId c : move.Cards()) {
+    const std::string& code = engine.cards().Code(c);
+    // Every word, not only those after the move's name: a `bare` move is its cards alone.
+    const bool typed = std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+      const size_t end = std::min(w.find('='), w.size());
+      if (end != code.size()) return false;
+      for (size_t i = 0; i < end; ++i) {
+        if (w[i] != std::toupper(static_cast<unsigned char>(code[i]))) return false;
+      }
+      return true;
+    });
+    if (!typed) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string ZoneLabel(const Engine& engine, const GameState& state, int zone) {
@@ -57,6 +76,7 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
     }
   }
   if (move.zone >= 0) out += " " + ZoneLabel(engine, state, move.zone);
+  if (move.cell >= 0) out += " " + CellName(ShapeOf(engine.rules().zones[decl.to]), move.cell);
   if (decl.type == MoveType::kNumber) out += " " + std::to_string(move.value);
   if (decl.bare) out.erase(0, std::min(out.size(), decl.name.size() + 1));  // `C8`, `3`
   return out;
@@ -71,6 +91,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   const std::vector<Move> legal = engine.LegalMoves(state);
   const auto wanted = Canonical(words);
   for (const Move& m : legal) {
+    if (!CardsTyped(engine, m, wanted)) continue;  // cheap test first: grids offer hundreds
     if (Canonical(Words(MoveText(engine, state, m))) == wanted) return {m, ""};
   }
 
@@ -118,6 +139,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     const auto k = r.catalog.KindByCode(code);
     if (!k) {
       if (decl.type == MoveType::kExtend && i + 1 == words.size()) continue;  // the meld label
+      if (decl.type == MoveType::kPlace && i + 1 == words.size()) continue;   // the cell
       return {std::nullopt, fmt::format("unknown card '{}'", code)};
     }
     const int from = engine.ZoneSlot(decl.from, actor);
@@ -149,6 +171,14 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
             fmt::format("'{}' is not a legal play now: one value, within the set's size, and it must "
                         "beat the card on top",
                         std::string(text))};
+  }
+  if (decl.type == MoveType::kPlace) {
+    const GridShape shape = ShapeOf(r.zones[decl.to]);
+    const std::string& cell = words.back();
+    if (words.size() != 3 || ParseCell(shape, cell) == kNoCell)
+      return {std::nullopt, fmt::format("try: {} CARD CELL, a cell from a1 to {}", name,
+                                        CellName(shape, shape.Cells() - 1))};
+    return {std::nullopt, fmt::format("{} is not a cell a card may go on now", cell)};
   }
   if (decl.type == MoveType::kExtend) {
     return {std::nullopt, fmt::format("'{}' does not extend a meld you may add to; try: extend CARD LABEL "

@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "interpreter/errors.h"
+#include "interpreter/grid.h"
+#include "interpreter/grid_view.h"
 #include "interpreter/ruleset_finder.h"
 #include "interpreter/ruleset_loader.h"
 
@@ -69,7 +71,8 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
   for (size_t z = 0; z < s.zones.size(); ++z) {
     const Zone& zone = s.zones[z];
     if (static_cast<int>(z) < engine.config().FixedZoneCount()) {
-      zones[FixedZoneKey(r, zone)] = Codes(engine, s, zone.cards);
+      zones[FixedZoneKey(r, zone)] =
+          r.zones[zone.decl].columns > 0 ? GridJson(engine, zone) : Codes(engine, s, zone.cards);
     } else {
       created.push_back({{"zone", r.zones[zone.decl].name},
                          {"owner", zone.owner + 1},
@@ -187,8 +190,22 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
           for (const auto& [k, z] : keys) names.push_back(k);
           throw fail(fmt::format("unknown zone '{}'; zones are: {}", key, fmt::join(names, ", ")));
         }
-        for (const auto& code : cards)
-          s.zones[it->second].cards.push_back(take_card(code.get<std::string>()));
+        Zone& zone = s.zones[it->second];
+        if (r.zones[zone.decl].columns > 0) {
+          // A grid: {"c3": "9MoSu", …}.
+          const GridShape shape = ShapeOf(r.zones[zone.decl]);
+          if (!cards.is_object())
+            throw fail(fmt::format("zone '{}' is a grid: write {{\"c3\": CARD, …}}", key));
+          for (const auto& [cell_name, code] : cards.items()) {
+            const int cell = ParseCell(shape, cell_name);
+            if (cell == kNoCell)
+              throw fail(fmt::format("zone '{}': no cell '{}' (cells are a1 to {})", key, cell_name,
+                                     CellName(shape, shape.Cells() - 1)));
+            PutOnCell(zone, take_card(code.get<std::string>()), cell);
+          }
+          continue;
+        }
+        for (const auto& code : cards) zone.cards.push_back(take_card(code.get<std::string>()));
       }
     }
     uint16_t next_label = 1;

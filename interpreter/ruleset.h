@@ -37,6 +37,8 @@ struct ZoneDecl {
   Visibility visibility = Visibility::kAll;
   bool dynamic = false;  // instances are created during play (one per meld, say)
   std::string label;     // dynamic zones: prefix of the instance labels ("m" -> m1, m2…)
+  int columns = 0, rows = 0;  // > 0: a grid of cells (grid.h)
+  bool growing = false;       // the grid's box is placed by the cards played, not in advance
 };
 
 // Cards with one of these values of a property (for triggers and combinations).
@@ -65,8 +67,9 @@ struct Trigger {
 // draw: top card, unseen; take: a chosen card; meld: a combination into a new zone;
 // extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
 // give: a card to the player a decision names; pass: nothing; trick: a card to the trick,
-// following the `tricks:` rules; number: a number in a range (a bid), kept in a variable.
-enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber };
+// following the `tricks:` rules; number: a number in a range (a bid), kept in a variable;
+// place: a card on a grid's cell.
+enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kPlace };
 
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
@@ -95,6 +98,7 @@ struct MoveDecl {
   bool bare = false;      // the text is the cards or number alone, without the move's name
   int next_phase = -1;    // once every player has answered (`into` set), play moves to it
   IntValue not_total{0, -1};  // the last to answer may not make the answers add up to max
+  int adjacent = 0;  // place: 0 any cell; 1 next to a card orthogonally; 2 in any of 8 directions
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,

@@ -98,7 +98,7 @@ class Loader : private YamlReader {
     if (!node.IsMap()) Fail(node, "zones: expected a map of name: {owner, visible}");
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "visible", "dynamic", "label"});
+      CheckKeys(spec, {"owner", "visible", "dynamic", "label", "grid"});
       ZoneDecl z;
       z.name = entry.first.as<std::string>();
       z.owner = Word(spec, "owner", Owner::kTable, {{"table", Owner::kTable}, {"player", Owner::kPlayer}});
@@ -107,8 +107,24 @@ class Loader : private YamlReader {
                {{"all", Visibility::kAll}, {"owner", Visibility::kOwner}, {"none", Visibility::kNone}});
       z.dynamic = Optional(spec, "dynamic", false);
       z.label = Optional(spec, "label", z.name.substr(0, 1));
+      if (spec["grid"]) ReadGrid(spec["grid"], z);
       r_->zones.push_back(std::move(z));
     }
+  }
+
+  // grid: {columns: 5, rows: 5, growing: false}
+  void ReadGrid(const YAML::Node& node, ZoneDecl& z) {
+    CheckKeys(node, {"columns", "rows", "growing"});
+    z.columns = As<int>(Required(node, "columns"));
+    z.rows = As<int>(Required(node, "rows"));
+    z.growing = Optional(node, "growing", false);
+    const int cells = (z.growing ? 2 * z.columns - 1 : z.columns) * (z.growing ? 2 * z.rows - 1 : z.rows);
+    if (z.columns < 1 || z.rows < 1 || z.columns > 26 || cells > 255)
+      Fail(node,
+           "grid: columns from 1 to 26 (a to z), rows from 1, at most 255 cells (a growing grid uses "
+           "(2 columns - 1) x (2 rows - 1))");
+    if (z.dynamic || z.owner != Owner::kTable)
+      Fail(node, "grid: a grid is a zone of the table, not created in play");
   }
 
   void ReadCombinations(const YAML::Node& node) {
@@ -262,7 +278,7 @@ class Loader : private YamlReader {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
                        "beat", "in_turn", "phases", "then", "description", "bot_weight", "min", "max", "into",
-                       "except", "bare", "next_phase", "not_total"});
+                       "except", "bare", "next_phase", "not_total", "adjacent"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -278,12 +294,13 @@ class Loader : private YamlReader {
       static const std::map<std::string, MoveType> kTypes = {
           {"draw", MoveType::kDraw},     {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
           {"extend", MoveType::kExtend}, {"play", MoveType::kPlay}, {"give", MoveType::kGive},
-          {"pass", MoveType::kPass},     {"trick", MoveType::kTrick}, {"number", MoveType::kNumber}};
+          {"pass", MoveType::kPass},     {"trick", MoveType::kTrick}, {"number", MoveType::kNumber},
+          {"place", MoveType::kPlace}};
       auto it = kTypes.find(type);
       if (it == kTypes.end())
         Fail(spec["type"],
-             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick "
-                         "or number",
+             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
+                         "number or place",
                          type));
       m.type = it->second;
       if (m.type == MoveType::kNumber) ReadNumberMove(*this, spec, *r_, m);
@@ -305,6 +322,14 @@ class Loader : private YamlReader {
         }
         m.beat = Word(spec, "beat", Beat::kAny,
                       {{"any", Beat::kAny}, {"at_least", Beat::kAtLeast}, {"above", Beat::kAbove}});
+      }
+      if (m.type == MoveType::kPlace) {
+        if (r_->zones[m.to].columns == 0)
+          Fail(spec["to"], fmt::format("place: zone '{}' is not a grid (give it 'grid: {{columns, rows}}')",
+                                       r_->zones[m.to].name));
+        m.adjacent = Word(spec, "adjacent", 0, {{"orthogonal", 1}, {"all", 2}});
+      } else if (spec["adjacent"]) {
+        Fail(spec["adjacent"], "adjacent: only for place moves");
       }
       if (m.type == MoveType::kMeld || m.type == MoveType::kExtend) {
         const YAML::Node c = Required(spec, "combination");

@@ -79,5 +79,6 @@ void OpenTapisApi(lua_State* L);
 void AddReadingApi(lua_State* L);
 // Adds the trick-taking functions (lua_api_trick.cpp) to the table on top of the stack.
 void AddTrickApi(lua_State* L);
+void AddGridApi(lua_State* L);  // lua_api_grid.cpp
 
 }  // namespace tapis

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/grid_view.h"
 #include "interpreter/move_text.h"
 
 namespace tapis {
@@ -38,7 +39,9 @@ nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player
     const Zone& zone = state.zones[z];
     std::string key = ZoneLabel(engine, state, static_cast<int>(z));
     if (zone.owner >= 0 && !r.zones[zone.decl].dynamic) key += " " + std::to_string(zone.owner + 1);
-    if (CanSee(engine, state, static_cast<int>(z), player)) {
+    if (r.zones[zone.decl].columns > 0) {
+      zones[key] = GridJson(engine, zone);  // a grid is on the table, seen by all
+    } else if (CanSee(engine, state, static_cast<int>(z), player)) {
       nlohmann::json cards = nlohmann::json::array();
       for (CardId c : zone.cards) cards.push_back(CardText(engine, state, c));
       zones[key] = cards;
@@ -76,6 +79,10 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
       if (zone.owner == player && !decl.dynamic) name = fmt::format("your {}", decl.name);
     }
     std::string cards;
+    if (decl.columns > 0) {
+      out += fmt::format("  {}:\n{}", name, RenderGrid(engine, zone));
+      continue;
+    }
     if (CanSee(engine, state, static_cast<int>(z), player)) {
       for (CardId c : zone.cards) cards += " " + CardText(engine, state, c);
       if (zone.cards.empty()) cards = " (empty)";

@@ -136,3 +136,9 @@ TEST_CASE("cli/sim --report writes one self-contained page that a real browser r
   CHECK(png.good());
   CHECK(png.tellg() > 10000);  // a page with charts, not a blank or an error page
 }
+
+TEST_CASE("cli/score: a hand-made grid position, points so far less the cards in hand") {
+  const Run r = Tapis("score tests/fixtures/quincunx/position.json");
+  CHECK(r.code == 0);
+  CHECK(r.output == "player 1: -7\nplayer 2: -6\n");  // 13 - Ace 15 - 5; 4 - Crown 10 - Excuse 0
+}

@@ -58,6 +58,21 @@ const Golden kGoldens[] = {
      {{"max_cards", "4"}}},
     {"oh_hell_4p_seed22.jsonl", "oh_hell", 4, 22, {}, {}},
     {"poule_seed23.jsonl", "poule", 4, 23, {"greedy", "random", "random", "greedy"}, {{"target", "25"}}},
+    {"quincunx_2p_seed11.jsonl", "quincunx", 2, 11, {"greedy", "random"}, {}},
+    {"quincunx_3p_seed12.jsonl",
+     "quincunx",
+     3,
+     12,
+     {"random", "greedy", "random"},
+     {{"muggins", "true"}, {"flush", "true"}}},
+    {"quincunx_4p_seed13.jsonl",
+     "quincunx",
+     4,
+     13,
+     {"greedy", "random", "greedy", "random"},
+     {{"excuse", "true"}, {"pawns", "true"}, {"courts", "true"}}},
+    {"quincunx_solitaire_seed14.jsonl", "quincunx_solitaire", 1, 14, {"greedy"}, {}},
+    {"quincunx_blank_tableau_2p_seed15.jsonl", "quincunx_blank_tableau", 2, 15, {"random", "greedy"}, {}},
 };
 
 }  // namespace

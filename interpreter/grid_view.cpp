@@ -1,0 +1,55 @@
+#include "interpreter/grid_view.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "interpreter/grid.h"
+
+namespace tapis {
+
+std::string RenderGrid(const Engine& engine, const Zone& zone) {
+  const GridShape shape = ShapeOf(engine.rules().zones[zone.decl]);
+  int left = 0, right = shape.Width() - 1, top = 0, bottom = shape.Height() - 1;
+  if (shape.growing && !zone.cells.empty()) {
+    left = right = shape.Column(zone.cells[0]);
+    top = bottom = shape.Row(zone.cells[0]);
+    for (uint8_t c : zone.cells) {
+      left = std::min(left, shape.Column(c));
+      right = std::max(right, shape.Column(c));
+      top = std::min(top, shape.Row(c));
+      bottom = std::max(bottom, shape.Row(c));
+    }
+    left = std::max(0, left - 1);
+    top = std::max(0, top - 1);
+    right = std::min(shape.Width() - 1, right + 1);
+    bottom = std::min(shape.Height() - 1, bottom + 1);
+  }
+  size_t width = 2;
+  for (CardId c : zone.cards) width = std::max(width, engine.cards().Code(c).size());
+  std::string out = "      ";
+  for (int column = left; column <= right; ++column)
+    out += fmt::format(" {:<{}}", std::string(1, static_cast<char>('a' + column)), width);
+  while (out.back() == ' ') out.pop_back();
+  out += "\n";
+  for (int row = top; row <= bottom; ++row) {
+    out += fmt::format("    {:>2}", row + 1);
+    for (int column = left; column <= right; ++column) {
+      const int card = CardOn(zone, shape.At(column, row));
+      out += fmt::format(" {:<{}}", card < 0 ? "." : engine.cards().Code(static_cast<CardId>(card)), width);
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += "\n";
+  }
+  return out;
+}
+
+nlohmann::json GridJson(const Engine& engine, const Zone& zone) {
+  const GridShape shape = ShapeOf(engine.rules().zones[zone.decl]);
+  nlohmann::json out = nlohmann::json::object();
+  for (size_t i = 0; i < zone.cards.size(); ++i)
+    out[CellName(shape, zone.cells[i])] = engine.cards().Code(zone.cards[i]);
+  return out;
+}
+
+}  // namespace tapis

@@ -1,0 +1,326 @@
+-- Quincunx's effects (rulesets/quincunx.yaml): the starting cards, the score of a placed
+-- card (base score, pairs, straights, sets, Power Play, flush), draws, muggins, hand
+-- penalties and the end of a round. Players are numbered from 1.
+
+local GRID = "tableau"
+
+-- Facts about a card that never change, cached by card id: its suits, its rank for the
+-- base score, its place in the order of straights, and what it costs left in hand.
+local facts = {}
+local straight_order = nil
+
+local NUMERALS = {["2"] = 2, ["3"] = 3, ["4"] = 4, ["5"] = 5, ["6"] = 6, ["7"] = 7, ["8"] = 8, ["9"] = 9}
+
+-- Ace 1, 2–9, then Pawn, Court and Crown as far as the deck holds them: no gap where a
+-- rank is missing, so 9 and Crown are consecutive in the basic deck.
+local function order_of(rank)
+  if not straight_order then
+    straight_order = {Ace = 1}
+    for r, n in pairs(NUMERALS) do straight_order[r] = n end
+    local next = 10
+    if tapis.param("pawns") then straight_order.Pawn, next = next, next + 1 end
+    if tapis.param("courts") then straight_order.Court, next = next, next + 1 end
+    straight_order.Crown = next
+  end
+  return straight_order[rank]
+end
+
+local function facts_of(card)
+  local f = facts[card.id]
+  if f then return f end
+  local rank = card.rank
+  f = {rank = rank, suits = {}, suit_set = {}}
+  for _, s in ipairs(tapis.values(card, "suit")) do
+    f.suits[#f.suits + 1] = s
+    f.suit_set[s] = true
+  end
+  if rank == nil then  -- the Excuse
+    f.penalty = 0
+  elseif rank == "Ace" then
+    f.base, f.penalty, f.ace = 1, 15, true
+  elseif rank == "Pawn" then
+    f.base, f.penalty, f.ace = 1, 10, true  -- "ils comptent également comme des As"
+  elseif rank == "Court" then
+    f.base, f.penalty = tapis.param("court_value"), 10
+  elseif rank == "Crown" then
+    f.base, f.penalty = 10, 10
+  else
+    f.base = NUMERALS[rank]
+    f.penalty = f.base
+  end
+  if rank then f.order = order_of(rank) end
+  facts[card.id] = f
+  return f
+end
+
+local function shares_suit(a, b)
+  for _, s in ipairs(a.suits) do
+    if b.suit_set[s] then return true end
+  end
+  return false
+end
+
+-- Scoring -----------------------------------------------------------------------------
+
+-- The gains of a placement, in the order muggins announces them.
+local GAINS = {"base", "pairs", "straights", "sets", "power", "flush"}
+
+-- Base score of the placed card with one orthogonal neighbour: points and draws.
+local function base_score(f, g)
+  local sum = f.base + g.base
+  if sum < 10 then
+    local friendly = (f.ace or g.ace) and shares_suit(f, g)
+    return friendly and sum or -sum, 0
+  elseif sum == 11 or sum == 20 then
+    return 0, 1
+  elseif sum > 11 and sum < 20 then
+    return sum - 10, 0
+  end
+  return 0, 0
+end
+
+-- The first and last positions of the unbroken stretch through position `at` of `cards`
+-- where `step(a, b)` holds between each card and the next.
+local function stretch(cards, at, step)
+  local first, last = at, at
+  while first > 1 and step(facts_of(cards[first - 1]), facts_of(cards[first])) do first = first - 1 end
+  while last < #cards and step(facts_of(cards[last]), facts_of(cards[last + 1])) do last = last + 1 end
+  return first, last
+end
+
+local function same_rank(a, b) return a.rank ~= nil and a.rank == b.rank end
+local function up(a, b) return a.order ~= nil and b.order ~= nil and b.order == a.order + 1 end
+local function down(a, b) return a.order ~= nil and b.order ~= nil and b.order == a.order - 1 end
+
+-- A flush along a line: 4+ unbroken cards through the placed one sharing one of its suits.
+local function line_flush(line, f)
+  for _, s in ipairs(f.suits) do
+    local first, last = stretch(line.cards, line.at, function(a, b) return a.suit_set[s] and b.suit_set[s] end)
+    if last - first + 1 >= 4 then return true end
+  end
+  return false
+end
+
+local function cell_name(column, row) return string.char(96 + column) .. row end
+
+-- Flushes in the 2×2 squares holding `cell`: all four cards share a suit.
+local function square_flushes(cell)
+  local grid = tapis.grid(GRID)
+  local column, row = cell:byte(1) - 96, tonumber(cell:sub(2))
+  local count = 0
+  for dc = -1, 0 do
+    for dr = -1, 0 do
+      local c0, r0 = column + dc, row + dr
+      if c0 >= 1 and r0 >= 1 and c0 + 1 <= grid.width and r0 + 1 <= grid.height then
+        local common = nil
+        for _, at in ipairs({{c0, r0}, {c0 + 1, r0}, {c0, r0 + 1}, {c0 + 1, r0 + 1}}) do
+          local card = tapis.cell(GRID, cell_name(at[1], at[2]))
+          if not card then common = {} break end
+          local g = facts_of(card)
+          if common == nil then
+            common = {}
+            for _, s in ipairs(g.suits) do common[s] = true end
+          else
+            for s in pairs(common) do
+              if not g.suit_set[s] then common[s] = nil end
+            end
+          end
+        end
+        if next(common) then count = count + 1 end
+      end
+    end
+  end
+  return count
+end
+
+-- Power Play: the numerals of `suit` on the tableau, other than the Ace and Crown.
+local function power_play(suit)
+  local total = 0
+  for _, card in ipairs(tapis.cards(GRID)) do
+    local g = facts_of(card)
+    if g.suit_set[suit] and NUMERALS[g.rank or ""] then total = total + g.base end
+  end
+  return total
+end
+
+-- What placing `card` on `cell` scores: {base, pairs, straights, sets, power, flush, draws}.
+local function score_placement(card, cell)
+  local f = facts_of(card)
+  local s = {base = 0, pairs = 0, straights = 0, sets = 0, power = 0, flush = 0, draws = 0}
+  if f.rank == nil then return s end  -- the Excuse scores nothing
+  local in_set = {}
+  local diagonals = tapis.param("diagonal_lines")
+  for _, line in ipairs(tapis.lines(GRID, cell)) do
+    if diagonals or line.direction == "row" or line.direction == "column" then
+      local first, last = stretch(line.cards, line.at, same_rank)
+      if last - first + 1 >= 3 then
+        s.sets = s.sets + 30
+        for i = first, last do in_set[line.cards[i].id] = true end
+      else
+        local a, b = stretch(line.cards, line.at, up)
+        local c, d = stretch(line.cards, line.at, down)
+        if b - a + 1 >= 3 or d - c + 1 >= 3 then s.straights = s.straights + 20 end
+      end
+    end
+    if tapis.param("flush") and line_flush(line, f) then s.flush = s.flush + 10 end
+  end
+  if tapis.param("flush") then s.flush = s.flush + 10 * square_flushes(cell) end
+  for _, neighbour in ipairs(tapis.neighbours(GRID, cell, "orthogonal")) do
+    local g = facts_of(neighbour)
+    if g.rank ~= nil then
+      local points, draws = base_score(f, g)
+      s.base, s.draws = s.base + points, s.draws + draws
+      if g.rank == f.rank and not in_set[neighbour.id] then s.pairs = s.pairs + 5 end
+      local power = (f.rank == "Ace" and g.rank == "Crown") or (f.rank == "Crown" and g.rank == "Ace")
+      if power and g.suits[1] == f.suits[1] then s.power = s.power + power_play(f.suits[1]) end
+    end
+  end
+  return s
+end
+
+-- Turns --------------------------------------------------------------------------------
+
+local function add_points(player, points)
+  tapis.set("points", tapis.get("points", player) + points, player)
+end
+
+local function cells_to_fill()
+  local grid = tapis.grid(GRID)
+  return grid.columns * grid.rows
+end
+
+local function end_if_full()
+  if tapis.count(GRID) >= cells_to_fill() then tapis.end_round() end
+end
+
+-- The gains of the last card placed (the tableau does not change while muggins runs).
+local function last_gains()
+  local cell = tapis.cell_of(tapis.get("last_card") - 1)
+  return score_placement(tapis.cell(GRID, cell), cell)
+end
+
+local function lowest_bit(bits)
+  local i = 0
+  while bits & (1 << i) == 0 do i = i + 1 end
+  return i
+end
+
+-- Muggins: the placer decides on each gain in turn, then the others on what was forgotten.
+local function muggins_next()
+  if tapis.get("pending") ~= 0 then
+    tapis.ask(tapis.get("placer"), {moves = {"announce", "forget"}})
+  elseif tapis.get("forgotten") ~= 0 and tapis.players() > 1 then
+    tapis.ask(tapis.get("claimer"), {moves = {"claim", "let_go"}})
+  else
+    end_if_full()
+  end
+end
+
+-- Settles the lowest gain of the `pending` or `forgotten` bits, crediting `player` (or nobody).
+local function settle_gain(variable, player, keep_as_forgotten)
+  local bits = tapis.get(variable)
+  local i = lowest_bit(bits)
+  tapis.set(variable, bits & ~(1 << i))
+  if player then add_points(player, last_gains()[GAINS[i + 1]]) end
+  if keep_as_forgotten then tapis.set("forgotten", tapis.get("forgotten") | (1 << i)) end
+end
+
+function on_announce()
+  settle_gain("pending", tapis.get("placer"), false)
+  muggins_next()
+end
+
+function on_forget()
+  settle_gain("pending", nil, true)
+  muggins_next()
+end
+
+function on_claim()
+  settle_gain("forgotten", tapis.get("claimer"), false)
+  tapis.set("claimer", tapis.next_player(tapis.get("placer")))
+  muggins_next()
+end
+
+-- The next player may claim it; once everybody has let it go, nobody gets it.
+function on_let_go()
+  local next = tapis.next_player(tapis.get("claimer"))
+  if next == tapis.get("placer") then
+    settle_gain("forgotten", nil, false)
+    next = tapis.next_player(next)
+  end
+  tapis.set("claimer", next)
+  muggins_next()
+end
+
+function on_place()
+  local info = tapis.move_info()
+  local player, card = info.player, info.cards[1]
+  local s = score_placement(card, tapis.cell_of(card))
+  if s.draws > 0 then tapis.draw("stock", "hand", player, s.draws) end
+  if not tapis.param("muggins") then
+    add_points(player, s.base + s.pairs + s.straights + s.sets + s.power + s.flush)
+    end_if_full()
+    return
+  end
+  -- Losses count at once; gains wait for the player to announce them.
+  if s.base < 0 then add_points(player, s.base) end
+  local pending = 0
+  for i, gain in ipairs(GAINS) do
+    if s[gain] > 0 then pending = pending | (1 << (i - 1)) end
+  end
+  tapis.set("pending", pending)
+  tapis.set("forgotten", 0)
+  tapis.set("placer", player)
+  tapis.set("last_card", card.id + 1)
+  tapis.set("claimer", tapis.next_player(player))
+  muggins_next()
+end
+
+-- Rounds -------------------------------------------------------------------------------
+
+-- The starting cards: on the corners and the centre, by the parameters (the dealer's deal).
+function round_start()
+  for p = 1, tapis.players() do tapis.set("points", 0, p) end
+  tapis.set("lost", 0)
+  local grid = tapis.grid(GRID)
+  local cells = {}
+  if tapis.param("corner_cards") then
+    local left, top = 1, 1
+    local right, bottom = grid.width, grid.height
+    cells = {cell_name(left, top), cell_name(right, top), cell_name(left, bottom), cell_name(right, bottom)}
+  end
+  if tapis.param("centre_card") then
+    cells[#cells + 1] = cell_name((grid.width + 1) // 2, (grid.height + 1) // 2)
+  end
+  for _, cell in ipairs(cells) do
+    local stock = tapis.cards("stock")
+    tapis.place(stock[#stock], GRID, cell)
+  end
+end
+
+-- Solitaire: the hand ran out before the grid was full.
+function round_end()
+  if tapis.count(GRID) < cells_to_fill() then tapis.set("lost", 1) end
+end
+
+-- Points of the round so far, less the cards left in hand.
+function score()
+  local out = {}
+  for p = 1, tapis.players() do
+    local total = tapis.get("points", p)
+    for _, card in ipairs(tapis.cards("hand", p)) do total = total - facts_of(card).penalty end
+    out[p] = total
+  end
+  return out
+end
+
+-- The best match total (ties share); a solitaire game lost has no winner.
+function winners()
+  if tapis.get("lost") ~= 0 and tapis.players() == 1 then return {} end
+  local best, out = nil, {}
+  for p = 1, tapis.players() do
+    local total = tapis.total(p)
+    if best == nil or total > best then best, out = total, {p} elseif total == best then out[#out + 1] = p end
+  end
+  return out
+end
