@@ -18,11 +18,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   if (!r.scripts.empty()) scripts_ = std::make_unique<ScriptHost>(r);
   usage_.moves.assign(r.moves.size(), 0);
   usage_.effects.assign(r.moves.size(), 0);
-  for (int c = 0; r.tricks.zone >= 0 && c < cards().size(); ++c) {
-    const auto card = static_cast<CardId>(c);
-    trick_keys_.push_back({static_cast<int8_t>(cards().Value(card, r.tricks.suit)),
-                           static_cast<int8_t>(cards().Value(card, r.tricks.rank))});
-  }
+  trick_keys_ = TrickKeys(cards(), r.tricks);
   for (const MoveDecl& m : r.moves) {
     always_can_pass_ =
         always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
@@ -295,10 +291,8 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       break;
     }
     case MoveType::kTrick:
-      PerformTrickPlay(*this, s, player, m);
-      break;
     case MoveType::kNumber:
-      PerformNumber(*this, s, player, m);
+      PerformTrickMove(*this, s, player, m);
       break;
   }
 }
@@ -361,13 +355,10 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   const Ruleset& r = rules();
   if (!r.events.turn_end.empty() && !CallEvent(r.events.turn_end, s, error)) return false;
   if (s.round_over) return true;
-  int next = -1;
-  if (r.tricks.zone >= 0 && TrickComplete(*this, s)) {
-    if (!FinishTrick(s, next, error)) return false;
-    if (s.round_over) return true;
-  } else {
-    next = NextActive(s, s.turn_player);
-  }
+  int next = NextActive(s, s.turn_player);
+  // A complete trick is taken by its winner, who leads next (trick.cpp).
+  if (r.tricks.zone >= 0 && TrickComplete(*this, s) && !FinishTrick(s, next, error)) return false;
+  if (s.round_over) return true;
   s.end_turn = false;
   if (next < 0) {
     s.round_over = true;

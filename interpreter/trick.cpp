@@ -56,6 +56,16 @@ void Narrow(CardId* cards, int& n, Keep keep) {
 
 }  // namespace
 
+std::vector<Engine::TrickKey> TrickKeys(const CardSet& cards, const TrickDecl& t) {
+  std::vector<Engine::TrickKey> keys;
+  for (int c = 0; t.zone >= 0 && c < cards.size(); ++c) {
+    const auto card = static_cast<CardId>(c);
+    keys.push_back(
+        {static_cast<int8_t>(cards.Value(card, t.suit)), static_cast<int8_t>(cards.Value(card, t.rank))});
+  }
+  return keys;
+}
+
 int TrumpSuit(const Engine& e, const GameState& s) {
   const TrickDecl& t = e.rules().tricks;
   if (t.trump_zone >= 0) {
@@ -136,6 +146,8 @@ void GenerateNumbers(const Engine& e, const GameState& s, int player, const Move
   }
 }
 
+namespace {
+
 void PerformTrickPlay(const Engine& e, GameState& s, int player, const Move& m) {
   const TrickDecl& t = e.rules().tricks;
   const MoveDecl& decl = e.rules().moves[m.kind];
@@ -155,6 +167,15 @@ void PerformNumber(const Engine& e, GameState& s, int player, const Move& m) {
     if (s.variables[e.config().VariableSlot(decl.into, p)] < 0) return;
   }
   s.phase = static_cast<int8_t>(decl.next_phase);
+}
+
+}  // namespace
+
+void PerformTrickMove(const Engine& e, GameState& s, int player, const Move& m) {
+  if (e.rules().moves[m.kind].type == MoveType::kTrick)
+    PerformTrickPlay(e, s, player, m);
+  else
+    PerformNumber(e, s, player, m);
 }
 
 void ResetTricks(const Engine& e, GameState& s) {

@@ -9,6 +9,9 @@
 
 namespace tapis {
 
+// Each card's values of the tricks' suit and rank, by card id (empty without tricks).
+std::vector<Engine::TrickKey> TrickKeys(const CardSet& cards, const TrickDecl& tricks);
+
 // The suit of trumps now (a value of the tricks' `suit` property), or -1 for none.
 int TrumpSuit(const Engine& engine, const GameState& state);
 
@@ -29,9 +32,9 @@ void GenerateTrickPlays(const Engine& engine, const GameState& state, int player
 void GenerateNumbers(const Engine& engine, const GameState& state, int player, const MoveDecl& move,
                      Move base, std::vector<Move>& out);
 
-// Plays a trick card (from the player's zone onto the trick) or writes a number.
-void PerformTrickPlay(const Engine& engine, GameState& state, int player, const Move& move);
-void PerformNumber(const Engine& engine, GameState& state, int player, const Move& move);
+// A `trick` move plays its card from the player's zone onto the trick; a `number` move
+// writes its number (and, once all have answered, moves to `next_phase`).
+void PerformTrickMove(const Engine& engine, GameState& state, int player, const Move& move);
 
 // At the start of each round: no trick in play, no trick won, no number move answered.
 void ResetTricks(const Engine& engine, GameState& state);

@@ -194,3 +194,23 @@ TEST_CASE("rikiki/10,000 random matches conserve cards and end") {
     }
   }
 }
+
+TEST_CASE("trick/bad tricks: keys get a one-line answer at their place") {
+  auto error = [](const std::string& yaml) -> std::string {
+    try {
+      LoadRulesetFromString("extends: rikiki\nname: rikiki_test\n" + yaml,
+                            std::string(TAPIS_SOURCE_DIR) + "/rulesets/rikiki_test.yaml");
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string file = std::string(TAPIS_SOURCE_DIR) + "/rulesets/rikiki_test.yaml";
+  CHECK(error("tricks: {trump: hearts}") ==
+        file + ":3:17: trump: expected none, {zone: ZONE} (the suit of its top card) or {variable: NAME}");
+  CHECK(error("tricks: {leader: tricks}") == file + ":3:18: variable 'tricks' must be a table variable");
+  CHECK(error("tricks: {zone: hand}") == file + ":3:16: tricks: the trick's zone must be a table zone");
+  CHECK(error("tricks: {must_trump: often}") == file + ":3:22: expected true or false");
+  CHECK(error("moves: {bid: {next_phase: scoring}}") ==
+        file + ":3:27: unknown phase 'scoring'; phases are: bidding, playing");
+}
