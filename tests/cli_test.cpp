@@ -1,6 +1,7 @@
 // The tapis command end to end: exit codes say what failed, messages are one line.
 #include <doctest/doctest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -105,7 +106,8 @@ TEST_CASE("cli/replay --as SEAT prints the game as that seat saw it, and no more
 }
 
 TEST_CASE("cli/sim --report writes one self-contained page that a real browser renders") {
-  const std::string dir = "/tmp/tapis-report-test";
+  // One folder per test process: two suites running at once must not share the page.
+  const std::string dir = "/tmp/tapis-report-test-" + std::to_string(getpid());
   REQUIRE(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()) == 0);
   const Run sim = Tapis("sim unisson -n 300 --players 4 --report " + dir + "/report.html");
   REQUIRE(sim.code == 0);
