@@ -80,6 +80,9 @@ int main(int argc, char** argv) {
   replay->add_option("log", file, "the log file")->required();
   int as_seat = 0;
   replay->add_option("--as", as_seat, "print the game as this seat saw it (a redacted log, JSON lines)");
+  std::string peer_file;
+  replay->add_option("--jsonl", peer_file,
+                     "replay a peer program's games (JSON lines) with the ruleset given instead of a log");
   auto* moves = app.add_subcommand("moves", "legal moves of a saved position");
   moves->add_option("state", file, "a saved game (a game log)")->required();
   auto* score = app.add_subcommand("score", "current scores of a saved position");
@@ -109,6 +112,7 @@ int main(int argc, char** argv) {
     }
     if (merge->parsed()) return tapis::cli::Merge(merge_files, json, html);
     if (check->parsed()) return tapis::cli::Check(check_games, check_count);
+    if (replay->parsed() && !peer_file.empty()) return tapis::cli::ReplayPeer(file, peer_file);
     if (replay->parsed()) return tapis::cli::ReplayLog(file, as_seat);
     if (make->parsed()) return tapis::cli::New(new_name, new_from);
     if (moves->parsed()) return tapis::cli::Moves(file);

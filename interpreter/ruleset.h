@@ -64,8 +64,9 @@ struct Trigger {
 
 // draw: top card, unseen; take: a chosen card; meld: a combination into a new zone;
 // extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
-// give: a card to the player a decision names; pass: nothing.
-enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass };
+// give: a card to the player a decision names; pass: nothing; choose: one of a list of
+// words (a suit nominated, a bid), no card moves.
+enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kChoose };
 
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
@@ -86,6 +87,8 @@ struct MoveDecl {
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)
   uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
   Trigger then;
+  std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
+  std::string text;  // how the move is written, with {name}, {cards}, {option}; empty: "{name} {cards}"
 };
 
 // Lua functions called as play passes certain points (empty: nothing is called).

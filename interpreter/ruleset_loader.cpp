@@ -9,6 +9,7 @@
 
 #include "interpreter/card_loader.h"
 #include "interpreter/errors.h"
+#include "interpreter/move_words.h"
 #include "interpreter/parameter_loader.h"
 #include "interpreter/script_host.h"
 #include "interpreter/variant.h"
@@ -258,7 +259,7 @@ class Loader : private YamlReader {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
-                       "beat", "in_turn", "phases", "then", "description", "bot_weight"});
+                       "beat", "in_turn", "phases", "then", "description", "bot_weight", "options", "text"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -274,14 +275,15 @@ class Loader : private YamlReader {
       static const std::map<std::string, MoveType> kTypes = {
           {"draw", MoveType::kDraw},     {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
           {"extend", MoveType::kExtend}, {"play", MoveType::kPlay}, {"give", MoveType::kGive},
-          {"pass", MoveType::kPass}};
+          {"pass", MoveType::kPass},     {"choose", MoveType::kChoose}};
       auto it = kTypes.find(type);
       if (it == kTypes.end())
         Fail(spec["type"],
-             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give or pass",
+             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass or choose",
                          type));
       m.type = it->second;
-      if (m.type != MoveType::kPass) {
+      ReadMoveWords(*this, spec, r_->catalog, m);
+      if (m.type != MoveType::kPass && m.type != MoveType::kChoose) {
         m.from = Zone(Required(spec, "from"));
         m.to = Zone(Required(spec, "to"));
       }

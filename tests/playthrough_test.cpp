@@ -50,6 +50,8 @@ const Golden kGoldens[] = {
      {{"mode", "miroir_elite"}, {"target", "40"}}},
     {"super_bataille_3p_seed8.jsonl", "super_bataille", 3, 8, {}, {}},
     {"tir_a_la_carte_seed9.jsonl", "tir_a_la_carte", 2, 9, {}, {}},
+    {"crazy_eights_4p_seed12.jsonl", "crazy_eights", 4, 12, {}, {}},
+    {"crazy_eights_special_3p_seed13.jsonl", "crazy_eights", 3, 13, {}, {{"special_cards", "true"}}},
 };
 
 }  // namespace
