@@ -7,6 +7,7 @@
 #include "interpreter/combination.h"
 #include "interpreter/errors.h"
 #include "interpreter/script_host.h"
+#include "interpreter/trick.h"
 
 namespace tapis {
 
@@ -71,6 +72,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.next_label = 1;
   s.end_turn = false;
   s.round_over = false;
+  ResetTricks(*this, s);
   Deal(s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
@@ -285,6 +287,12 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       SortForCombination(cards(), rules().combinations[decl.combination], meld);
       break;
     }
+    case MoveType::kTrick:
+      PerformTrickPlay(*this, s, player, m);
+      break;
+    case MoveType::kNumber:
+      PerformNumber(*this, s, player, m);
+      break;
   }
 }
 
@@ -346,7 +354,13 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   const Ruleset& r = rules();
   if (!r.events.turn_end.empty() && !CallEvent(r.events.turn_end, s, error)) return false;
   if (s.round_over) return true;
-  const int next = NextActive(s, s.turn_player);
+  int next = -1;
+  if (r.tricks.zone >= 0 && TrickComplete(*this, s)) {
+    if (!FinishTrick(s, next, error)) return false;
+    if (s.round_over) return true;
+  } else {
+    next = NextActive(s, s.turn_player);
+  }
   s.end_turn = false;
   if (next < 0) {
     s.round_over = true;

@@ -99,6 +99,9 @@ class Engine {
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);
   std::vector<int> RoundScore(const GameState& state, std::string& error);
+  // Tricks (trick.cpp): the winner takes a complete trick and leads `next`.
+  bool FinishTrick(GameState& state, int& next, std::string& error);
+  void AllowByScript(const GameState& state, int player, size_t first, std::vector<Move>& out) const;
 
   std::shared_ptr<const GameConfig> config_;
   std::shared_ptr<ChanceSource> chance_;

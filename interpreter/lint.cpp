@@ -64,6 +64,7 @@ std::vector<std::string> Lint(const Ruleset& r) {
     receiving.insert(m.to);
     if (m.refill_from >= 0) receiving.insert(m.from);
   }
+  receiving.insert(r.tricks.won);  // complete tricks go there
   std::string sources;
   for (const auto& s : r.scripts) sources += s.source + "\n";
   for (size_t z = 0; z < r.zones.size(); ++z) {
@@ -77,7 +78,8 @@ std::vector<std::string> Lint(const Ruleset& r) {
 
   // Functions a script defines that neither the YAML names nor any script mentions.
   std::set<std::string> named{r.score_function,  r.events.round_start, r.events.turn_start,
-                              r.events.turn_end, r.events.round_end,   r.match.winners};
+                              r.events.turn_end, r.events.round_end,   r.match.winners,
+                              r.tricks.allow,    r.tricks.on_won};
   for (const auto& m : r.moves) named.insert(m.then.function);
   std::string all_sources;
   for (const auto& s : r.scripts) all_sources += s.source + "\n";

@@ -226,6 +226,7 @@ void OpenTapisApi(lua_State* L) {
                                         {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   AddReadingApi(L);
+  AddTrickApi(L);
   lua_setglobal(L, "tapis");
   OpenCardCache(L);
 }

@@ -4,6 +4,7 @@
 
 #include "interpreter/combination.h"
 #include "interpreter/engine.h"
+#include "interpreter/trick.h"
 
 namespace tapis {
 namespace {
@@ -192,6 +193,15 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
         }
         break;
       }
+      case MoveType::kTrick: {
+        const size_t first = out.size();
+        GenerateTrickPlays(*this, s, player, m, base, decision, out);
+        if (!r.tricks.allow.empty()) AllowByScript(s, player, first, out);
+        break;
+      }
+      case MoveType::kNumber:
+        GenerateNumbers(*this, s, player, m, base, out);
+        break;
     }
   }
 }

@@ -58,11 +58,14 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
     }
   }
   if (move.zone >= 0) cards += " " + ZoneLabel(engine, state, move.zone);
-  const std::string option = decl.type == MoveType::kChoose ? decl.options[move.value] : "";
+  const std::string option = decl.type == MoveType::kChoose   ? decl.options[move.value]
+                             : decl.type == MoveType::kNumber ? std::to_string(move.value)
+                                                              : "";
   if (!decl.text.empty()) return FillMoveText(decl, cards, option);
   std::string out = decl.name;
   if (!cards.empty()) out += " " + cards;
   if (!option.empty()) out += " " + option;
+  if (decl.bare) out.erase(0, std::min(out.size(), decl.name.size() + 1));  // `C8`, `3`
   return out;
 }
 
@@ -88,6 +91,14 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const int kind = r.MoveIndex(name);
   const int actor = engine.Actor(state);
+  const bool bare_moves =
+      std::any_of(r.moves.begin(), r.moves.end(), [](const MoveDecl& m) { return m.bare; });
+  if (kind < 0 && name != "stop" && bare_moves) {  // `C8` names no move: say what is legal
+    std::vector<std::string> texts;
+    for (const Move& m : legal) texts.push_back(MoveText(engine, state, m));
+    return {std::nullopt,
+            fmt::format("'{}' is not legal now; legal: {}", std::string(text), fmt::join(texts, ", "))};
+  }
   if (kind < 0 && name != "stop") {
     return {std::nullopt, fmt::format("unknown move '{}'; moves now: {}", name, fmt::join(kinds_now, ", "))};
   }

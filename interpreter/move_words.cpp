@@ -40,8 +40,8 @@ void ReadMoveWords(const YamlReader& reader, const YAML::Node& spec, const Catal
   for (const char* field : {"{name}", "{cards}", "{option}"}) ReplaceAll(rest, field, "");
   if (rest.find_first_of("{}") != std::string::npos)
     reader.Fail(spec["text"], "text: the only fields are {name}, {cards} and {option}");
-  if (m.text.find("{option}") != std::string::npos && m.type != MoveType::kChoose)
-    reader.Fail(spec["text"], "text: {option} is only for moves of type choose");
+  if (m.text.find("{option}") != std::string::npos && m.type != MoveType::kChoose && m.type != MoveType::kNumber)
+    reader.Fail(spec["text"], "text: {option} is only for moves of type choose or number");
   if (m.text.find_first_not_of(' ') == std::string::npos) reader.Fail(spec["text"], "text: empty");
 }
 

@@ -64,9 +64,10 @@ struct Trigger {
 
 // draw: top card, unseen; take: a chosen card; meld: a combination into a new zone;
 // extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
-// give: a card to the player a decision names; pass: nothing; choose: one of a list of
-// words (a suit nominated, a bid), no card moves.
-enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kChoose };
+// give: a card to the player a decision names; pass: nothing; trick: a card to the trick,
+// following the `tricks:` rules; number: a number in a range (a bid), kept in a variable;
+// choose: one of a list of words (a suit nominated), no card moves.
+enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kChoose };
 
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
@@ -87,8 +88,31 @@ struct MoveDecl {
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)
   uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
   Trigger then;
+  // number moves: the range, where the answer is kept, a value refused (bids).
+  IntValue min_number{0, -1}, max_number{0, -1};
+  int max_cards = -1;     // the range ends at the cards in this zone of the player instead
+  int into = -1;          // player variable the number is written to
+  int except = -1;        // table variable: this value is not offered (-1: none)
+  bool bare = false;      // the text is the cards or number alone, without the move's name
   std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
   std::string text;  // how the move is written, with {name}, {cards}, {option}; empty: "{name} {cards}"
+};
+
+// Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,
+// else the highest card of the suit led, wins the trick and leads the next.
+struct TrickDecl {
+  int zone = -1;  // table zone the trick is played to; -1: the ruleset has no tricks
+  int hand = -1;  // the zone a `trick` move plays from (a round ends when it is empty)
+  int leader = -1;  // table variable: seat (from 1) that led the trick in play, 0 when none
+  int won = -1;   // zone (usually one per player) where the winner's tricks go
+  int suit = -1, rank = -1;  // properties: suits to follow, and the order cards beat in
+  int trump_zone = -1;       // trumps are the suit of the top card of this zone…
+  int trump_variable = -1;   // …or of this table variable (a suit's position, -1: none)
+  int count = -1;            // player variable: tricks won this round
+  IntValue must_trump{0, -1};     // void in the suit led: play a trump if you can
+  IntValue must_overtake{0, -1};  // beat the best card so far if you can
+  std::string allow;   // Lua: which of the cards the rules leave may be played
+  std::string on_won;  // Lua: called when a trick is complete, before it is gathered
 };
 
 // Lua functions called as play passes certain points (empty: nothing is called).
@@ -162,6 +186,7 @@ struct Ruleset {
 
   std::string score_function;
   std::vector<ScriptFile> scripts;
+  TrickDecl tricks;
 
   int ZoneIndex(const std::string& zone) const;
   int MoveIndex(const std::string& move) const;

@@ -12,6 +12,7 @@
 #include "interpreter/move_words.h"
 #include "interpreter/parameter_loader.h"
 #include "interpreter/script_host.h"
+#include "interpreter/trick_loader.h"
 #include "interpreter/variant.h"
 #include "interpreter/yaml_reader.h"
 
@@ -40,7 +41,7 @@ class Loader : private YamlReader {
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
     CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards", "zones",
                      "combinations", "variables", "setup", "turn", "phases", "moves", "on", "match",
-                     "scripts", "score"});
+                     "scripts", "score", "tricks"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
@@ -55,6 +56,8 @@ class Loader : private YamlReader {
     ReadTurn(Required(root, "turn"));
     if (root["phases"]) ReadPhases(root["phases"]);
     ReadMoves(Required(root, "moves"));
+    if (root["tricks"])
+      ReadTricks(*this, root["tricks"], *r_, [this](const YAML::Node& n) { return FunctionName(n); });
     if (root["on"]) ReadEvents(root["on"]);
     if (root["match"]) ReadMatch(root["match"]);
     if (root["scripts"]) ReadScripts(root["scripts"]);
@@ -259,7 +262,8 @@ class Loader : private YamlReader {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
-                       "beat", "in_turn", "phases", "then", "description", "bot_weight", "options", "text"});
+                       "beat", "in_turn", "phases", "then", "description", "bot_weight", "min", "max", "into",
+                       "except", "bare", "options", "text"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -275,15 +279,19 @@ class Loader : private YamlReader {
       static const std::map<std::string, MoveType> kTypes = {
           {"draw", MoveType::kDraw},     {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
           {"extend", MoveType::kExtend}, {"play", MoveType::kPlay}, {"give", MoveType::kGive},
-          {"pass", MoveType::kPass},     {"choose", MoveType::kChoose}};
+          {"pass", MoveType::kPass},     {"trick", MoveType::kTrick}, {"number", MoveType::kNumber},
+          {"choose", MoveType::kChoose}};
       auto it = kTypes.find(type);
       if (it == kTypes.end())
         Fail(spec["type"],
-             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass or choose",
+             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
+                         "number or choose",
                          type));
       m.type = it->second;
+      if (m.type == MoveType::kNumber) ReadNumberMove(*this, spec, *r_, m);
+      m.bare = Optional(spec, "bare", false);
       ReadMoveWords(*this, spec, r_->catalog, m);
-      if (m.type != MoveType::kPass && m.type != MoveType::kChoose) {
+      if (m.type != MoveType::kPass && m.type != MoveType::kNumber && m.type != MoveType::kChoose) {
         m.from = Zone(Required(spec, "from"));
         m.to = Zone(Required(spec, "to"));
       }

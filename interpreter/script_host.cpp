@@ -7,6 +7,7 @@
 #include <lua.hpp>
 
 #include "interpreter/errors.h"
+#include "interpreter/lua_bridge.h"
 
 namespace tapis {
 namespace {
@@ -227,6 +228,40 @@ bool ScriptHost::CallList(const std::string& function, ScriptContext& ctx, std::
     lua_pop(L_, 1);
   }
   lua_settop(L_, top);
+  return ok;
+}
+
+bool ScriptHost::CallFilter(const std::string& function, ScriptContext& ctx, std::vector<CardId>& cards,
+                            std::string& error) {
+  const int top = lua_gettop(L_);
+  if (!PushFunction(function)) {
+    error = fmt::format("no Lua function '{}'", function);
+    return false;
+  }
+  context_ = &ctx;
+  lua::PushCards(L_, ctx.engine->cards(), cards);
+  lua_pushinteger(L_, ctx.player + 1);
+  bool ok = Call(function, 2, 1, error);
+  context_ = nullptr;
+  std::vector<CardId> allowed;
+  if (ok && !lua_istable(L_, -1)) {
+    error = fmt::format("'{}' must return a list of cards", function);
+    ok = false;
+  }
+  for (lua_Integer i = 1; ok && i <= static_cast<lua_Integer>(lua_rawlen(L_, -1)); ++i) {
+    lua_rawgeti(L_, -1, i);
+    if (lua_istable(L_, -1)) lua_getfield(L_, -1, "id");
+    int is_number = 0;
+    const lua_Integer id = lua_tointegerx(L_, -1, &is_number);
+    if (!is_number || id < 0 || id >= ctx.engine->cards().size()) {
+      error = fmt::format("'{}' returned a list with something other than a card at {}", function, i);
+      ok = false;
+    }
+    allowed.push_back(static_cast<CardId>(id));
+    lua_settop(L_, top + 1);
+  }
+  lua_settop(L_, top);
+  if (ok) cards = std::move(allowed);
   return ok;
 }
 

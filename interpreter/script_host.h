@@ -49,6 +49,9 @@ class ScriptHost {
   // Runs `function()`, which returns a list of numbers (scores, or winners' seats).
   bool CallList(const std::string& function, ScriptContext& ctx, std::vector<int>& out, std::string& error);
 
+  // Runs `function(cards, player)`, which returns the cards it allows (a subset of `cards`).
+  bool CallFilter(const std::string& function, ScriptContext& ctx, std::vector<CardId>& cards,
+                  std::string& error);
   // For the API functions (lua_api.cpp).
   ScriptContext* context() const { return context_; }
   const Ruleset& rules() const { return rules_; }
@@ -74,5 +77,7 @@ class ScriptHost {
 // table on top of the stack (lua_api_read.cpp).
 void OpenTapisApi(lua_State* L);
 void AddReadingApi(lua_State* L);
+// Adds the trick-taking functions (lua_api_trick.cpp) to the table on top of the stack.
+void AddTrickApi(lua_State* L);
 
 }  // namespace tapis

@@ -138,14 +138,14 @@ TEST_CASE("cli/sim --report writes one self-contained page that a real browser r
 }
 
 TEST_CASE("cli/replay --jsonl: one summary line, or the first difference and exit code 5") {
-  const Run good = Tapis("replay crazy_eights --jsonl ../shared/peers/openspiel/crazy_eights_p4_shared.jsonl");
+  const Run good = Tapis("replay crazy_eights --jsonl tests/fixtures/openspiel/crazy_eights_p4_shared.jsonl");
   CHECK(good.code == 0);
   CHECK(good.output == "100 games, 13642 steps, all match\n");
   // Another game's file: its first chance step (a number of tricks) is no dealer.
-  const Run bad = Tapis("replay crazy_eights --jsonl ../shared/peers/openspiel/oh_hell_p3_shared.jsonl");
+  const Run bad = Tapis("replay crazy_eights --jsonl tests/fixtures/openspiel/oh_hell_p3_shared.jsonl");
   CHECK(bad.code == 5);
   CHECK(bad.output ==
-        "tapis: ../shared/peers/openspiel/oh_hell_p3_shared.jsonl: game 1, step 1: chance event 1: '5' is "
+        "tapis: tests/fixtures/openspiel/oh_hell_p3_shared.jsonl: game 1, step 1: chance event 1: '5' is "
         "outside 0 to 2\n");
 }
 

@@ -195,7 +195,7 @@ TEST_CASE("crazy_eights/recorded chance: a wrong record is reported, not obeyed"
 TEST_CASE("crazy_eights/OpenSpiel's 100 games replay: every legal move list and every return") {
   const PeerReplay result = ReplayPeerGames(LoadRuleset(FindRuleset("crazy_eights")),
                                             std::string(TAPIS_SOURCE_DIR) +
-                                                "/../shared/peers/openspiel/crazy_eights_p4_shared.jsonl");
+                                                "/tests/fixtures/openspiel/crazy_eights_p4_shared.jsonl");
   CHECK(result.difference == "");
   CHECK(result.games == 100);
 }

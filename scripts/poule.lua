@@ -1,0 +1,147 @@
+-- La poule's effects (rulesets/poule.yaml): announcing poules, the restrictions on what
+-- may be played (a void, the pointless first trick, the poule's row), following each
+-- poule, and the points. The tricks themselves are the engine's. Players are numbered from
+-- 1; partners sit opposite (1 and 3, 2 and 4).
+
+local SUITS = {"S", "H", "D", "C"}
+local POULE_RANKS = {["10"] = true, ["9"] = true, A = true}
+local HONOURS = {["10"] = true, ["9"] = true, K = true, Q = true, J = true}
+
+local function partner(p) return (p + 1) % 4 + 1 end
+local function team(p) return (p - 1) % 2 + 1 end
+
+local function is_poule_card(card, p)
+  local suit = tapis.get("poule_suit", p)
+  return suit > 0 and card.suit == SUITS[suit] and POULE_RANKS[card.rank] == true
+end
+
+-- The cards of the lowest rank among `cards`.
+local function lowest(cards)
+  local low = math.huge
+  for _, c in ipairs(cards) do low = math.min(low, tapis.order(c, "rank")) end
+  local out = {}
+  for _, c in ipairs(cards) do
+    if tapis.order(c, "rank") == low then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function only(cards, keep)
+  local out = {}
+  for _, c in ipairs(cards) do
+    if keep(c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+-- "S'il n'y a pas un point sur les 4 cartes": an ace, or three of 10/9/K/Q/J.
+local function has_point(cards)
+  local honours = 0
+  for _, c in ipairs(cards) do
+    if c.rank == "A" then return true end
+    if HONOURS[c.rank] then honours = honours + 1 end
+  end
+  return honours >= 3
+end
+
+-- "Si un joueur a une poule il doit le dire mais pas indiquer la sorte."
+function announce_poules()
+  tapis.set("lead_lowest", 0)
+  tapis.set("tricks_played", 0)
+  tapis.set("last_trick", 0)
+  for p = 1, 4 do
+    tapis.set("poule", 0, p)
+    tapis.set("poule_suit", 0, p)
+    tapis.set("poule_played", 0, p)
+    tapis.set("poule_state", 0, p)
+    for s, suit in ipairs(SUITS) do
+      local held = 0
+      for _, c in ipairs(tapis.cards("hand", p)) do
+        if c.suit == suit and POULE_RANKS[c.rank] then held = held + 1 end
+      end
+      if held == 3 then
+        tapis.set("poule", 1, p)
+        tapis.set("poule_suit", s, p)
+      end
+    end
+  end
+end
+
+-- Which of the cards the follow-suit rule leaves `player` may play.
+function allowed(cards, player)
+  local trick = tapis.cards("trick")
+  if #trick == 0 then
+    -- The winner of a pointless trick leads "sa carte la plus faible".
+    if tapis.get("lead_lowest") == player then return lowest(cards) end
+  else
+    local led = trick[1].suit
+    local void = #only(cards, function(c) return c.suit == led end) == 0
+    if void and tapis.param("void_rule") == "strict" then
+      local partner_holds = tapis.trick_winner() == partner(player)
+      local low = only(cards, function(c) return c.rank == "7" or c.rank == "8" end)
+      if #low == 0 then low = lowest(cards) end
+      if partner_holds then
+        for _, c in ipairs(cards) do
+          if c.rank == "A" then low[#low + 1] = c end
+        end
+      end
+      cards = low
+    end
+  end
+  -- "Il doit toujours jouer ses 3 cartes à la suite": once begun, the next whenever legal.
+  local played = tapis.get("poule_played", player)
+  if tapis.get("poule_state", player) == 0 and played > 0 then
+    local next = only(cards, function(c) return is_poule_card(c, player) end)
+    if #next > 0 then return next end
+  end
+  return cards
+end
+
+-- A complete trick: follow each poule through it, and the pointless trick rule.
+function trick_won()
+  local trick = tapis.cards("trick")
+  local leader, winner = tapis.get("leader"), tapis.trick_winner()
+  for i, card in ipairs(trick) do
+    local p = (leader + i - 2) % 4 + 1
+    if tapis.get("poule_suit", p) > 0 and tapis.get("poule_state", p) == 0 then
+      local played = tapis.get("poule_played", p)
+      if is_poule_card(card, p) then
+        played = played + 1
+        tapis.set("poule_played", played, p)
+        if winner ~= p and tapis.param("poule_must_win") then
+          tapis.set("poule_state", -1, p)
+        elseif played == 3 then
+          tapis.set("poule_state", 1, p)
+        end
+      elseif played > 0 then
+        tapis.set("poule_state", -1, p)  -- the row is broken
+      end
+    end
+  end
+  local done = tapis.get("tricks_played") + 1
+  tapis.set("tricks_played", done)
+  local rule = tapis.param("pointless_trick_rule")
+  local applies = rule == "every" or (rule == "first" and done == 1)
+  tapis.set("lead_lowest", (applies and not has_point(trick)) and winner or 0)
+  if tapis.count("hand", winner) == 0 then tapis.set("last_trick", winner) end
+end
+
+-- "Un as vaut un point, les 8 et les 7 ne valent rien, il faut ensuite 3 cartes de n'importe
+-- quelle autre valeur pour faire un point. La dernière levée vaut 1 point de plus", and 11
+-- more for a poule made. Both partners score their team's points.
+function score()
+  local points = {0, 0}
+  local honours = {0, 0}
+  for p = 1, 4 do
+    local t = team(p)
+    for _, c in ipairs(tapis.cards("won", p)) do
+      if c.rank == "A" then points[t] = points[t] + 1 end
+      if HONOURS[c.rank] then honours[t] = honours[t] + 1 end
+    end
+    if tapis.get("poule_state", p) == 1 then points[t] = points[t] + tapis.param("poule_bonus") end
+  end
+  for t = 1, 2 do points[t] = points[t] + honours[t] // 3 end
+  local last = tapis.get("last_trick")
+  if last > 0 then points[team(last)] = points[team(last)] + 1 end
+  return {points[1], points[2], points[1], points[2]}
+end
