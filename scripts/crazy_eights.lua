@@ -5,6 +5,14 @@
 
 local SUIT_INDEX = {C = 1, D = 2, H = 3, S = 4}
 local SUITS = {"C", "D", "H", "S"}
+local RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"}
+
+-- The top card's suit (or the suit an 8 nominated) and rank, kept in variables so that a
+-- turn need not read the whole discard pile.
+local function set_top(card)
+  tapis.set("suit", SUIT_INDEX[card.suit])
+  tapis.set("rank", tapis.order(card, "rank"))
+end
 
 local function top()
   local discard = tapis.cards("discard")
@@ -22,8 +30,8 @@ end
 -- Asks `player` for their move: the cards they may play, and Draw or Pass as the rules allow.
 local function offer(player)
   local moves, only = {}, {}
-  local deck = tapis.count("deck")
-  if tapis.get("draws") >= tapis.param("max_draws") or deck == 0 then moves[#moves + 1] = "pass" end
+  local deck, draws, max_draws = tapis.count("deck"), tapis.get("draws"), tapis.param("max_draws")
+  if draws >= max_draws or deck == 0 then moves[#moves + 1] = "pass" end
   local hand = tapis.cards("hand", player)
   if tapis.get("penalty") > 0 then
     moves[#moves + 1] = "draw"
@@ -33,11 +41,11 @@ local function offer(player)
       end
     end
   else
-    local suit, rank = SUITS[tapis.get("suit")], top().rank
+    local suit, rank = SUITS[tapis.get("suit")], RANKS[tapis.get("rank")]
     for _, card in ipairs(hand) do
       if card.rank == "8" or card.suit == suit or card.rank == rank then only[#only + 1] = card end
     end
-    if deck > 0 and tapis.get("draws") < tapis.param("max_draws") then moves[#moves + 1] = "draw" end
+    if deck > 0 and draws < max_draws then moves[#moves + 1] = "draw" end
   end
   if #only > 0 then
     moves[#moves + 1] = "play"
@@ -76,7 +84,7 @@ function round_start()
     tapis.move(top(), "deck")
     tapis.shuffle("deck")
   end
-  tapis.set("suit", SUIT_INDEX[top().suit])
+  set_top(top())
   -- Play starts left of the dealer; a special card turned up acts as if the dealer played it.
   local rank, first = top().rank, tapis.next_player(dealer)
   if tapis.param("special_cards") then
@@ -102,7 +110,7 @@ function on_play(move)
   tapis.set("plays", tapis.get("plays") + 1)
   tapis.set("draws", 0)
   tapis.set("passes", 0)
-  tapis.set("suit", SUIT_INDEX[card.suit])
+  set_top(card)
   if tapis.count("hand", player) == 0 or tapis.get("plays") >= tapis.param("max_plays") then
     tapis.end_game()
     return
