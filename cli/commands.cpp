@@ -14,6 +14,7 @@
 #include "interpreter/game_log.h"
 #include "interpreter/lint.h"
 #include "interpreter/move_text.h"
+#include "interpreter/peer_replay.h"
 #include "interpreter/position.h"
 #include "interpreter/ruleset_finder.h"
 #include "interpreter/ruleset_loader.h"
@@ -174,6 +175,13 @@ int ReplayLog(const std::string& path, int seat) {
     }
   }
   fmt::print("{}: {} moves replayed{}\n", path, g.log.moves.size(), g.log.scores ? ", scores match" : "");
+  return 0;
+}
+
+int ReplayPeer(const std::string& game, const std::string& path) {
+  const PeerReplay result = ReplayPeerGames(LoadRuleset(FindRuleset(game)), path);
+  if (!result.difference.empty()) throw Error(ErrorKind::kIllegalMove, fmt::format("{}: {}", path, result.difference));
+  fmt::print("{} games, {} steps, all match\n", result.games, result.steps);
   return 0;
 }
 

@@ -32,8 +32,13 @@ int Merge(const std::vector<std::string>& files, bool json, const std::string& h
 int Compare(const GameOptions& game, const std::string& other, int games, int threads,
             const std::vector<std::string>& seats);
 int Check(const std::vector<std::string>& games, int random_games);
+// Random-bot games per second for each of `games` (every ruleset found when empty).
+int Bench(const std::vector<std::string>& games, int players, int threads, double seconds);
 // With `seat` (from 1), prints the game as that seat saw it instead (a redacted log).
 int ReplayLog(const std::string& path, int seat);
+// Replays a peer program's games (JSON lines) with `game`'s rules: prints one summary line,
+// or throws at the first difference.
+int ReplayPeer(const std::string& game, const std::string& path);
 // Writes NAME.yaml, a commented variant skeleton that extends `from`.
 int New(const std::string& name, const std::string& from);
 int Moves(const std::string& path);

@@ -75,11 +75,23 @@ int main(int argc, char** argv) {
   merge->add_flag("--json", json, "print the report as JSON");
   merge->add_option("--report", html, "also write the report as one self-contained HTML page");
 
+  auto* bench = app.add_subcommand("bench", "random-bot games per second for each ruleset");
+  std::vector<std::string> bench_games;
+  int bench_players = 4, bench_threads = 1;
+  double bench_seconds = 2;
+  bench->add_option("games", bench_games, "ruleset names or paths (default: every ruleset found)");
+  bench->add_option("--players", bench_players, "players, kept within each game's range");
+  bench->add_option("--threads", bench_threads, "threads");
+  bench->add_option("--seconds", bench_seconds, "time to spend on each ruleset");
+
   std::string file;
   auto* replay = app.add_subcommand("replay", "replay a game log and verify it");
   replay->add_option("log", file, "the log file")->required();
   int as_seat = 0;
   replay->add_option("--as", as_seat, "print the game as this seat saw it (a redacted log, JSON lines)");
+  std::string peer_file;
+  replay->add_option("--jsonl", peer_file,
+                     "replay a peer program's games (JSON lines) with the ruleset given instead of a log");
   auto* moves = app.add_subcommand("moves", "legal moves of a saved position");
   moves->add_option("state", file, "a saved game (a game log)")->required();
   auto* score = app.add_subcommand("score", "current scores of a saved position");
@@ -108,7 +120,9 @@ int main(int argc, char** argv) {
       return tapis::cli::Sim(game, games, threads, seats, json, shard, shard_out, cards, html);
     }
     if (merge->parsed()) return tapis::cli::Merge(merge_files, json, html);
+    if (bench->parsed()) return tapis::cli::Bench(bench_games, bench_players, bench_threads, bench_seconds);
     if (check->parsed()) return tapis::cli::Check(check_games, check_count);
+    if (replay->parsed() && !peer_file.empty()) return tapis::cli::ReplayPeer(file, peer_file);
     if (replay->parsed()) return tapis::cli::ReplayLog(file, as_seat);
     if (make->parsed()) return tapis::cli::New(new_name, new_from);
     if (moves->parsed()) return tapis::cli::Moves(file);

@@ -1,6 +1,8 @@
-// Chance is a source, not a call (DESIGN.md §8): every shuffle asks one ChanceSource. The
-// default draws from the seeded generator kept in the state, so a game is a function of
-// its seed; another source can dictate the cards (a recorded game, a test position).
+// Chance is a source, not a call (DESIGN.md §8): every shuffle, every number chosen at
+// random (a dealer, a count) and every card taken from a face-down zone asks one
+// ChanceSource. The default draws from the seeded generator kept in the state, so a game
+// is a function of its seed; another source can dictate the events (a recorded game, a
+// peer's game file, a test position): see recorded_chance.h.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +39,15 @@ class ChanceSource {
   virtual ~ChanceSource() = default;
   // Puts `cards` (a zone, bottom to top) in a random order.
   virtual void Shuffle(std::vector<CardId>& cards, uint64_t& rng) = 0;
+  // A whole number from `low` to `high` included.
+  virtual int Number(int low, int high, uint64_t& rng) {
+    return low + static_cast<int>(RandomBelow(rng, static_cast<uint32_t>(high - low + 1)));
+  }
+  // True when the source names the card each face-down draw takes (then the engine calls
+  // PickTop before every such draw).
+  virtual bool DictatesDraws() const { return false; }
+  // Puts the card the source names on top of `cards` (bottom to top) before it is taken.
+  virtual void PickTop(std::vector<CardId>& /*cards*/, const CardSet& /*set*/) {}
 };
 
 class SeededChance : public ChanceSource {

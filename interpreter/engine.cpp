@@ -95,6 +95,7 @@ void Engine::Deal(GameState& s) {
   auto move_top = [&](int from, int to) {
     auto& src = s.zones[from].cards;
     if (src.empty()) return;
+    BeforeDraw(s, from);
     s.zones[to].cards.push_back(src.back());
     src.pop_back();
   };
@@ -183,6 +184,7 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
   // Draws hide their card in the move; the trigger sees the card drawn.
   Move performed = m;
   if (decl && decl->type == MoveType::kDraw) {
+    BeforeDraw(s, ZoneSlot(decl->from, player));
     const auto& from = s.zones[ZoneSlot(decl->from, player)].cards;
     performed.count = 0;
     if (!from.empty()) performed.Add(from.back());
@@ -232,6 +234,7 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   };
   switch (decl.type) {
     case MoveType::kPass:
+    case MoveType::kChoose:
       break;
     case MoveType::kDraw: {
       auto& from = s.zones[ZoneSlot(decl.from, player)].cards;

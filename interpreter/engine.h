@@ -69,6 +69,14 @@ class Engine {
   int EffectiveValue(const GameState& state, CardId card, int property) const;
   // Puts a zone's cards in a random order, asking the chance source.
   void Shuffle(GameState& state, int zone) { chance_->Shuffle(state.zones[zone].cards, state.rng); }
+  // A whole number from `low` to `high`, asking the chance source.
+  int ChanceNumber(GameState& state, int low, int high) { return chance_->Number(low, high, state.rng); }
+  // Before the top card of `zone` is taken: a source that dictates draws puts the card it
+  // names there, when the zone is face down (drawing a seen card is no chance event).
+  void BeforeDraw(GameState& state, int zone) {
+    if (chance_->DictatesDraws() && rules().zones[state.zones[zone].decl].visibility == Visibility::kNone)
+      chance_->PickTop(state.zones[zone].cards, cards());
+  }
   // Next seat from `player` in the direction of play, skipping players out of the round.
   int NextActive(const GameState& state, int player) const;
   // Starts the last round if its zone is empty (called after every change).

@@ -53,12 +53,20 @@ int MoveApi(lua_State* L, ScriptContext& ctx) {
   return 0;
 }
 
-// tapis.random(n): a whole number from 1 to n, from the game's seeded generator.
+// tapis.random(n): a whole number from 1 to n; tapis.random(low, high): from low to high.
+// Asks the chance source, so a recorded game can dictate it.
 int Random(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
-  const long long n = IntArg(L, 1, "n");
-  if (n < 1 || n > INT32_MAX) throw ApiError("tapis.random: n must be at least 1");
-  lua_pushinteger(L, static_cast<lua_Integer>(RandomBelow(ctx.state->rng, static_cast<uint32_t>(n))) + 1);
+  long long low = 1, high = IntArg(L, 1, "n");
+  if (!lua_isnoneornil(L, 2)) {
+    low = high;
+    high = IntArg(L, 2, "high");
+    if (high < low || high - low >= INT32_MAX || low < INT32_MIN / 2 || high > INT32_MAX / 2)
+      throw ApiError("tapis.random: low must not be above high");
+  } else if (high < 1 || high > INT32_MAX) {
+    throw ApiError("tapis.random: n must be at least 1");
+  }
+  lua_pushinteger(L, ctx.engine->ChanceNumber(*ctx.state, static_cast<int>(low), static_cast<int>(high)));
   return 1;
 }
 
@@ -100,6 +108,7 @@ int Draw(lua_State* L, ScriptContext& ctx) {
   long long moved = 0;
   auto& src = ctx.state->zones[from].cards;
   for (; moved < n && !src.empty(); ++moved) {
+    ctx.engine->BeforeDraw(*ctx.state, from);
     ctx.state->zones[to].cards.push_back(src.back());
     ctx.state->declared[src.back()] = -1;
     src.pop_back();

@@ -148,6 +148,10 @@ int MoveInfo(lua_State* L, ScriptContext& ctx) {
   lua_setfield(L, -2, "cards");
   lua_pushboolean(L, ctx.extra);
   lua_setfield(L, -2, "extra");
+  if (ctx.move->kind != kStopMove && r.moves[ctx.move->kind].type == MoveType::kChoose) {
+    lua_pushstring(L, r.moves[ctx.move->kind].options[ctx.move->value].c_str());
+    lua_setfield(L, -2, "option");
+  }
   if (ctx.zone >= 0) {
     PushZoneInstance(L, ctx, ctx.zone);
     lua_setfield(L, -2, "zone");

@@ -31,6 +31,7 @@ int Deal(lua_State* L, ScriptContext& ctx) {
   auto& source = s.zones[from].cards;
   for (long long round = 0; round < n; ++round) {
     for (int i = 0; i < s.players && !source.empty(); ++i) {
+      ctx.engine->BeforeDraw(s, from);
       s.zones[ctx.engine->ZoneSlot(to, (first + i) % s.players)].cards.push_back(source.back());
       s.declared[source.back()] = -1;
       source.pop_back();

@@ -109,10 +109,16 @@ void PushCard(lua_State* L, const CardSet& set, CardId card) {
 
 void PushCards(lua_State* L, const CardSet& set, std::span<const CardId> cards) {
   lua_createtable(L, static_cast<int>(cards.size()), 0);
+  // The cache is looked up once for the list (this runs on every tapis.cards).
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kCardCache);
   for (size_t i = 0; i < cards.size(); ++i) {
-    PushCard(L, set, cards[i]);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    if (lua_rawgeti(L, -1, cards[i] + 1) == LUA_TNIL) {
+      lua_pop(L, 1);
+      PushCard(L, set, cards[i]);
+    }
+    lua_rawseti(L, -3, static_cast<lua_Integer>(i + 1));
   }
+  lua_pop(L, 1);
 }
 
 CardId CardArg(lua_State* L, int index, const ScriptContext& ctx) {

@@ -137,6 +137,12 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
       case MoveType::kPass:
         out.push_back(base);
         break;
+      case MoveType::kChoose:
+        for (size_t i = 0; i < m.options.size(); ++i) {
+          base.value = static_cast<int8_t>(i);
+          out.push_back(base);
+        }
+        break;
       case MoveType::kDraw:
         if (!s.zones[ZoneSlot(m.from, player)].cards.empty()) out.push_back(base);
         break;

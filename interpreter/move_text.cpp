@@ -9,6 +9,7 @@
 
 #include "interpreter/combination.h"
 #include "interpreter/grid.h"
+#include "interpreter/move_words.h"
 
 namespace tapis {
 namespace {
@@ -64,20 +65,26 @@ std::string ZoneLabel(const Engine& engine, const GameState& state, int zone) {
 std::string MoveText(const Engine& engine, const GameState& state, const Move& move) {
   if (move.kind == kStopMove) return "stop";
   const MoveDecl& decl = engine.rules().moves[move.kind];
-  std::string out = decl.name;
+  std::string cards;
   if (decl.type != MoveType::kDraw) {
     const int wild_for = decl.combination >= 0 ? engine.rules().combinations[decl.combination].property : -1;
     for (CardId c : move.Cards()) {
-      out += " " + engine.cards().Code(c);
+      cards += (cards.empty() ? "" : " ") + engine.cards().Code(c);
       // A wild card says what it stands for: JK=5.
       if (move.value >= 0 && engine.cards().Wild(c) == wild_for) {
-        out += "=" + engine.rules().catalog.properties()[wild_for].values[move.value];
+        cards += "=" + engine.rules().catalog.properties()[wild_for].values[move.value];
       }
     }
   }
-  if (move.zone >= 0) out += " " + ZoneLabel(engine, state, move.zone);
-  if (move.cell >= 0) out += " " + CellName(ShapeOf(engine.rules().zones[decl.to]), move.cell);
-  if (decl.type == MoveType::kNumber) out += " " + std::to_string(move.value);
+  if (move.zone >= 0) cards += " " + ZoneLabel(engine, state, move.zone);
+  if (move.cell >= 0) cards += " " + CellName(ShapeOf(engine.rules().zones[decl.to]), move.cell);
+  const std::string option = decl.type == MoveType::kChoose   ? decl.options[move.value]
+                             : decl.type == MoveType::kNumber ? std::to_string(move.value)
+                                                              : "";
+  if (!decl.text.empty()) return FillMoveText(decl, cards, option);
+  std::string out = decl.name;
+  if (!cards.empty()) out += " " + cards;
+  if (!option.empty()) out += " " + option;
   if (decl.bare) out.erase(0, std::min(out.size(), decl.name.size() + 1));  // `C8`, `3`
   return out;
 }
@@ -133,6 +140,10 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     // Otherwise the cards say why (not in hand, not a sequence…).
   }
   const MoveDecl& decl = r.moves[kind];
+  if (decl.type == MoveType::kChoose) {
+    return {std::nullopt, fmt::format("'{}' is not legal now; '{}' chooses one of: {}", std::string(text), name,
+                                      fmt::join(decl.options, ", "))};
+  }
   std::vector<CardId> cards;
   for (size_t i = 1; i < words.size(); ++i) {
     const std::string code = words[i].substr(0, words[i].find('='));

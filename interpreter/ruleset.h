@@ -68,8 +68,8 @@ struct Trigger {
 // extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
 // give: a card to the player a decision names; pass: nothing; trick: a card to the trick,
 // following the `tricks:` rules; number: a number in a range (a bid), kept in a variable;
-// place: a card on a grid's cell.
-enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kPlace };
+// place: a card on a grid's cell; choose: one of a list of words (a suit nominated), no card moves.
+enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kPlace, kChoose };
 
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
@@ -99,6 +99,8 @@ struct MoveDecl {
   int next_phase = -1;    // once every player has answered (`into` set), play moves to it
   IntValue not_total{0, -1};  // the last to answer may not make the answers add up to max
   int adjacent = 0;  // place: 0 any cell; 1 next to a card orthogonally; 2 in any of 8 directions
+  std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
+  std::string text;  // how the move is written, with {name}, {cards}, {option}; empty: "{name} {cards}"
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,

@@ -9,6 +9,7 @@
 
 #include "interpreter/card_loader.h"
 #include "interpreter/errors.h"
+#include "interpreter/move_words.h"
 #include "interpreter/parameter_loader.h"
 #include "interpreter/script_host.h"
 #include "interpreter/trick_loader.h"
@@ -278,7 +279,7 @@ class Loader : private YamlReader {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
                        "beat", "in_turn", "phases", "then", "description", "bot_weight", "min", "max", "into",
-                       "except", "bare", "next_phase", "not_total", "adjacent"});
+                       "except", "bare", "next_phase", "not_total", "adjacent", "options", "text"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -295,17 +296,18 @@ class Loader : private YamlReader {
           {"draw", MoveType::kDraw},     {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
           {"extend", MoveType::kExtend}, {"play", MoveType::kPlay}, {"give", MoveType::kGive},
           {"pass", MoveType::kPass},     {"trick", MoveType::kTrick}, {"number", MoveType::kNumber},
-          {"place", MoveType::kPlace}};
+          {"place", MoveType::kPlace}, {"choose", MoveType::kChoose}};
       auto it = kTypes.find(type);
       if (it == kTypes.end())
         Fail(spec["type"],
              fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
-                         "number or place",
+                         "number, place or choose",
                          type));
       m.type = it->second;
       if (m.type == MoveType::kNumber) ReadNumberMove(*this, spec, *r_, m);
       m.bare = Optional(spec, "bare", false);
-      if (m.type != MoveType::kPass && m.type != MoveType::kNumber) {
+      ReadMoveWords(*this, spec, r_->catalog, m);
+      if (m.type != MoveType::kPass && m.type != MoveType::kNumber && m.type != MoveType::kChoose) {
         m.from = Zone(Required(spec, "from"));
         m.to = Zone(Required(spec, "to"));
       }

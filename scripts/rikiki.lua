@@ -21,7 +21,7 @@ function round_start()
   local players = tapis.players()
   if tapis.param("deals") == "one_random" then
     local k = tapis.random(most_cards())
-    local dealer = tapis.random(players)
+    local dealer = tapis.random(0, players - 1) + 1  -- the peer numbers seats from 0
     tapis.set("dealer", dealer)
     tapis.deal("stock", "hand", k, 1)
     tapis.set_turn(dealer % players + 1)

@@ -178,3 +178,16 @@ TEST_CASE("bad input/reserved move names, seats and parameter values") {
                   "players: {min: 2, max: 2}\nparameters: {n: {type: int, default: 9, max: 5}}") ==
         kBad + "case.yaml:4:38: 9 is not allowed: 'n' is at most 5");
 }
+
+TEST_CASE("bad input/choose moves and move texts") {
+  const std::string play = "play: {type: take, from: hand, to: pile, then: on_play}";
+  const std::string yaml = ReadFile(kBad + "mini.yaml");
+  REQUIRE(yaml.find(play) != std::string::npos);
+  CHECK(LoadError(play, "play: {type: choose, options: colour, then: on_play}").find("unknown property 'colour'; properties are: "
+                                                                     "rank, suit") != std::string::npos);
+  CHECK(LoadError(play, "play: {type: choose, then: on_play}").find("choose: 'options' is required") != std::string::npos);
+  CHECK(LoadError(play, "play: {type: take, from: hand, to: pile, options: suit}")
+            .find("'options' is only for moves of type choose") != std::string::npos);
+  CHECK(LoadError(play, "play: {type: take, from: hand, to: pile, text: \"Play {card}\"}")
+            .find("text: the only fields are {name}, {cards} and {option}") != std::string::npos);
+}

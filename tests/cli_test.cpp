@@ -144,3 +144,21 @@ TEST_CASE("cli/score: a hand-made grid position, points so far less the cards in
   CHECK(r.code == 0);
   CHECK(r.output == "player 1: -7\nplayer 2: -6\n");  // 13 - Ace 15 - 5; 4 - Crown 10 - Excuse 0
 }
+
+TEST_CASE("cli/replay --jsonl: one summary line, or the first difference and exit code 5") {
+  const Run good = Tapis("replay crazy_eights --jsonl tests/fixtures/openspiel/crazy_eights_p4_shared.jsonl");
+  CHECK(good.code == 0);
+  CHECK(good.output == "100 games, 13642 steps, all match\n");
+  // Another game's file: its first chance step (a number of tricks) is no dealer.
+  const Run bad = Tapis("replay crazy_eights --jsonl tests/fixtures/openspiel/oh_hell_p3_shared.jsonl");
+  CHECK(bad.code == 5);
+  CHECK(bad.output ==
+        "tapis: tests/fixtures/openspiel/oh_hell_p3_shared.jsonl: game 1, step 1: chance event 1: '5' is "
+        "outside 0 to 2\n");
+}
+
+TEST_CASE("cli/bench prints games per second for each ruleset named") {
+  const Run r = Tapis("bench crazy_eights --seconds 0.1 --players 9");
+  CHECK(r.code == 0);
+  CHECK(r.output.find("crazy_eights               5        1") != std::string::npos);
+}

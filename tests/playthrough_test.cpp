@@ -73,6 +73,8 @@ const Golden kGoldens[] = {
      {{"excuse", "true"}, {"pawns", "true"}, {"courts", "true"}}},
     {"quincunx_solitaire_seed14.jsonl", "quincunx_solitaire", 1, 14, {"greedy"}, {}},
     {"quincunx_blank_tableau_2p_seed15.jsonl", "quincunx_blank_tableau", 2, 15, {"random", "greedy"}, {}},
+    {"crazy_eights_4p_seed12.jsonl", "crazy_eights", 4, 12, {}, {}},
+    {"crazy_eights_special_3p_seed13.jsonl", "crazy_eights", 3, 13, {}, {{"special_cards", "true"}}},
 };
 
 }  // namespace
