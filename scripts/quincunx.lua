@@ -162,7 +162,8 @@ local function score_placement(card, cell)
   local in_set = {}
   local diagonals, flush = setting("diagonal_lines"), setting("flush")
   for _, line in ipairs(tapis.lines(GRID, cell)) do
-    if diagonals or line.direction == "row" or line.direction == "column" then
+    local long = #line.cards >= 3  -- shorter lines make no straight, set or flush
+    if long and (diagonals or line.direction == "row" or line.direction == "column") then
       local first, last = stretch(line.cards, line.at, same_rank)
       if last - first + 1 >= 3 then
         s.sets = s.sets + 30
@@ -173,7 +174,7 @@ local function score_placement(card, cell)
         if b - a + 1 >= 3 or d - c + 1 >= 3 then s.straights = s.straights + 20 end
       end
     end
-    if flush and line_flush(line, f) then s.flush = s.flush + 10 end
+    if long and flush and line_flush(line, f) then s.flush = s.flush + 10 end
   end
   if flush then s.flush = s.flush + 10 * square_flushes(cell) end
   for _, neighbour in ipairs(tapis.neighbours(GRID, cell, "orthogonal")) do
