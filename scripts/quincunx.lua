@@ -90,12 +90,12 @@ local function base_score(f, g)
   return 0, 0
 end
 
--- The first and last positions of the unbroken stretch through position `at` of `cards`
--- where `step(a, b)` holds between each card and the next.
-local function stretch(cards, at, step)
+-- The first and last positions of the unbroken stretch through position `at` of `fs` (the
+-- facts of a line's cards) where `step(a, b)` holds between each card and the next.
+local function stretch(fs, at, step)
   local first, last = at, at
-  while first > 1 and step(facts_of(cards[first - 1]), facts_of(cards[first])) do first = first - 1 end
-  while last < #cards and step(facts_of(cards[last]), facts_of(cards[last + 1])) do last = last + 1 end
+  while first > 1 and step(fs[first - 1], fs[first]) do first = first - 1 end
+  while last < #fs and step(fs[last], fs[last + 1]) do last = last + 1 end
   return first, last
 end
 
@@ -104,9 +104,9 @@ local function up(a, b) return a.order ~= nil and b.order ~= nil and b.order == 
 local function down(a, b) return a.order ~= nil and b.order ~= nil and b.order == a.order - 1 end
 
 -- A flush along a line: 4+ unbroken cards through the placed one sharing one of its suits.
-local function line_flush(line, f)
+local function line_flush(fs, at, f)
   for _, s in ipairs(f.suits) do
-    local first, last = stretch(line.cards, line.at, function(a, b) return a.suit_set[s] and b.suit_set[s] end)
+    local first, last = stretch(fs, at, function(a, b) return a.suit_set[s] and b.suit_set[s] end)
     if last - first + 1 >= 4 then return true end
   end
   return false
@@ -162,19 +162,23 @@ local function score_placement(card, cell)
   local in_set = {}
   local diagonals, flush = setting("diagonal_lines"), setting("flush")
   for _, line in ipairs(tapis.lines(GRID, cell)) do
-    local long = #line.cards >= 3  -- shorter lines make no straight, set or flush
-    if long and (diagonals or line.direction == "row" or line.direction == "column") then
-      local first, last = stretch(line.cards, line.at, same_rank)
-      if last - first + 1 >= 3 then
-        s.sets = s.sets + 30
-        for i = first, last do in_set[line.cards[i].id] = true end
-      else
-        local a, b = stretch(line.cards, line.at, up)
-        local c, d = stretch(line.cards, line.at, down)
-        if b - a + 1 >= 3 or d - c + 1 >= 3 then s.straights = s.straights + 20 end
+    local cards = line.cards
+    if #cards >= 3 then  -- shorter lines make no straight, set or flush
+      local fs = {}
+      for i = 1, #cards do fs[i] = facts_of(cards[i]) end
+      if diagonals or line.direction == "row" or line.direction == "column" then
+        local first, last = stretch(fs, line.at, same_rank)
+        if last - first + 1 >= 3 then
+          s.sets = s.sets + 30
+          for i = first, last do in_set[cards[i].id] = true end
+        else
+          local a, b = stretch(fs, line.at, up)
+          local c, d = stretch(fs, line.at, down)
+          if b - a + 1 >= 3 or d - c + 1 >= 3 then s.straights = s.straights + 20 end
+        end
       end
+      if flush and line_flush(fs, line.at, f) then s.flush = s.flush + 10 end
     end
-    if long and flush and line_flush(line, f) then s.flush = s.flush + 10 end
   end
   if flush then s.flush = s.flush + 10 * square_flushes(cell) end
   for _, neighbour in ipairs(tapis.neighbours(GRID, cell, "orthogonal")) do
