@@ -169,8 +169,9 @@ bool TriggerMatches(const Trigger& t, const CardSet& set, const Move& m) {
   if (t.when.empty()) return true;
   for (CardId c : m.Cards()) {
     for (const CardFilter& f : t.when) {
-      const int v = set.Value(c, f.property);
-      if (std::find(f.values.begin(), f.values.end(), v) != f.values.end()) return true;
+      for (int v : f.values) {
+        if (set.Has(c, f.property, v)) return true;  // any of a card's values (a card of two suits)
+      }
     }
   }
   return false;

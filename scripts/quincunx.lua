@@ -9,6 +9,17 @@ local GRID = "tableau"
 local facts = {}
 local straight_order = nil
 
+-- Parameters and the grid's shape never change within one game configuration (this
+-- script's Lua state serves one), so they are read once.
+local settings = nil
+local function setting(name)
+  if not settings then
+    settings = {grid = tapis.grid(GRID)}
+    for _, key in ipairs({"flush", "muggins", "diagonal_lines"}) do settings[key] = tapis.param(key) end
+  end
+  return settings[name]
+end
+
 local NUMERALS = {["2"] = 2, ["3"] = 3, ["4"] = 4, ["5"] = 5, ["6"] = 6, ["7"] = 7, ["8"] = 8, ["9"] = 9}
 
 -- Ace 1, 2–9, then Pawn, Court and Crown as far as the deck holds them: no gap where a
@@ -79,12 +90,12 @@ local function base_score(f, g)
   return 0, 0
 end
 
--- The first and last positions of the unbroken stretch through position `at` of `cards`
--- where `step(a, b)` holds between each card and the next.
-local function stretch(cards, at, step)
+-- The first and last positions of the unbroken stretch through position `at` of `fs` (the
+-- facts of a line's cards) where `step(a, b)` holds between each card and the next.
+local function stretch(fs, at, step)
   local first, last = at, at
-  while first > 1 and step(facts_of(cards[first - 1]), facts_of(cards[first])) do first = first - 1 end
-  while last < #cards and step(facts_of(cards[last]), facts_of(cards[last + 1])) do last = last + 1 end
+  while first > 1 and step(fs[first - 1], fs[first]) do first = first - 1 end
+  while last < #fs and step(fs[last], fs[last + 1]) do last = last + 1 end
   return first, last
 end
 
@@ -93,9 +104,9 @@ local function up(a, b) return a.order ~= nil and b.order ~= nil and b.order == 
 local function down(a, b) return a.order ~= nil and b.order ~= nil and b.order == a.order - 1 end
 
 -- A flush along a line: 4+ unbroken cards through the placed one sharing one of its suits.
-local function line_flush(line, f)
+local function line_flush(fs, at, f)
   for _, s in ipairs(f.suits) do
-    local first, last = stretch(line.cards, line.at, function(a, b) return a.suit_set[s] and b.suit_set[s] end)
+    local first, last = stretch(fs, at, function(a, b) return a.suit_set[s] and b.suit_set[s] end)
     if last - first + 1 >= 4 then return true end
   end
   return false
@@ -105,7 +116,7 @@ local function cell_name(column, row) return string.char(96 + column) .. row end
 
 -- Flushes in the 2×2 squares holding `cell`: all four cards share a suit.
 local function square_flushes(cell)
-  local grid = tapis.grid(GRID)
+  local grid = setting("grid")
   local column, row = cell:byte(1) - 96, tonumber(cell:sub(2))
   local count = 0
   for dc = -1, 0 do
@@ -149,22 +160,27 @@ local function score_placement(card, cell)
   local s = {base = 0, pairs = 0, straights = 0, sets = 0, power = 0, flush = 0, draws = 0}
   if f.rank == nil then return s end  -- the Excuse scores nothing
   local in_set = {}
-  local diagonals = tapis.param("diagonal_lines")
+  local diagonals, flush = setting("diagonal_lines"), setting("flush")
   for _, line in ipairs(tapis.lines(GRID, cell)) do
-    if diagonals or line.direction == "row" or line.direction == "column" then
-      local first, last = stretch(line.cards, line.at, same_rank)
-      if last - first + 1 >= 3 then
-        s.sets = s.sets + 30
-        for i = first, last do in_set[line.cards[i].id] = true end
-      else
-        local a, b = stretch(line.cards, line.at, up)
-        local c, d = stretch(line.cards, line.at, down)
-        if b - a + 1 >= 3 or d - c + 1 >= 3 then s.straights = s.straights + 20 end
+    local cards = line.cards
+    if #cards >= 3 then  -- shorter lines make no straight, set or flush
+      local fs = {}
+      for i = 1, #cards do fs[i] = facts_of(cards[i]) end
+      if diagonals or line.direction == "row" or line.direction == "column" then
+        local first, last = stretch(fs, line.at, same_rank)
+        if last - first + 1 >= 3 then
+          s.sets = s.sets + 30
+          for i = first, last do in_set[cards[i].id] = true end
+        else
+          local a, b = stretch(fs, line.at, up)
+          local c, d = stretch(fs, line.at, down)
+          if b - a + 1 >= 3 or d - c + 1 >= 3 then s.straights = s.straights + 20 end
+        end
       end
+      if flush and line_flush(fs, line.at, f) then s.flush = s.flush + 10 end
     end
-    if tapis.param("flush") and line_flush(line, f) then s.flush = s.flush + 10 end
   end
-  if tapis.param("flush") then s.flush = s.flush + 10 * square_flushes(cell) end
+  if flush then s.flush = s.flush + 10 * square_flushes(cell) end
   for _, neighbour in ipairs(tapis.neighbours(GRID, cell, "orthogonal")) do
     local g = facts_of(neighbour)
     if g.rank ~= nil then
@@ -185,7 +201,7 @@ local function add_points(player, points)
 end
 
 local function cells_to_fill()
-  local grid = tapis.grid(GRID)
+  local grid = setting("grid")
   return grid.columns * grid.rows
 end
 
@@ -257,7 +273,7 @@ function on_place()
   local player, card = info.player, info.cards[1]
   local s = score_placement(card, tapis.cell_of(card))
   if s.draws > 0 then tapis.draw("stock", "hand", player, s.draws) end
-  if not tapis.param("muggins") then
+  if not setting("muggins") then
     add_points(player, s.base + s.pairs + s.straights + s.sets + s.power + s.flush)
     end_if_full()
     return

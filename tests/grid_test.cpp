@@ -119,3 +119,22 @@ TEST_CASE("grid/bad grids and place moves get a clear one-line answer") {
   CHECK_THROWS_WITH(Position(*engine, R"({"zones": {"tableau": ["AMo"]}})"),
                     "test position: zone 'tableau' is a grid: write {\"c3\": CARD, …}");
 }
+
+TEST_CASE("grid/triggers see every value of a card; the Lua API reads cells, neighbours and lines") {
+  auto engine = std::make_unique<Engine>(std::make_shared<GameConfig>(
+      LoadRuleset(std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/grid/tiles.yaml"), 2));
+  auto variable = [&](const GameState& s, const char* name) {
+    return s.variables[engine->config().VariableSlot(engine->rules().VariableIndex(name), -1)];
+  };
+  GameState s = Position(*engine, R"({"zones": {"board": {"a1": "R1", "a2": "R3"}, "hand 1": ["RB2"],
+                                      "hand 2": ["B3"]}})");
+  Play(*engine, s, "place RB2 b2");  // red and blue: the trigger on blue fires
+  CHECK(variable(s, "blue_placed") == 1);
+  CHECK(variable(s, "around") == 2);
+  CHECK(variable(s, "longest") == 2);  // a1-b2 on the diagonal, a2-b2 on the row
+  CHECK(variable(s, "colours") == 2);
+  Play(*engine, s, "place B3 c3");  // a1 b2 c3: one diagonal of three
+  CHECK(variable(s, "blue_placed") == 2);
+  CHECK(variable(s, "longest") == 3);
+  CHECK(variable(s, "colours") == 1);
+}
