@@ -19,6 +19,8 @@ struct Move {
   int16_t zone = -1;  // extend: the zone instance the card goes onto
   int8_t value = -1;  // play: the value the wild cards in it stand for
   std::array<CardId, kMaxMoveCards> cards{};
+  // meld/extend: per card, the value a wild card stands for (-1 for a natural card)
+  std::array<int8_t, kMaxMoveCards> stands = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 
   std::span<const CardId> Cards() const { return {cards.data(), count}; }
   void Add(CardId card) { cards[count++] = card; }

@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "interpreter/combination.h"
+#include "interpreter/contract.h"
 #include "interpreter/engine.h"
+#include "interpreter/wild_melds.h"
 
 namespace tapis {
 namespace {
@@ -159,6 +161,20 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
         break;
       case MoveType::kMeld: {
         const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
+        if (!m.contracts.empty()) {
+          GenerateContracts(*this, s, player, m, base, out);
+          break;
+        }
+        if (r.combinations[m.combination].wild) {
+          ForEachWildMeld(set, r.combinations[m.combination], hand, [&](const Move& meld) {
+            Move move = base;
+            move.count = meld.count;
+            move.cards = meld.cards;
+            move.stands = meld.stands;
+            out.push_back(move);
+          });
+          break;
+        }
         ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {
           if (cards.size() > kMaxMoveCards) return;
           Move move = base;
@@ -168,6 +184,10 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
         break;
       }
       case MoveType::kExtend: {
+        if (r.combinations[m.combination].wild) {
+          GenerateWildExtends(*this, s, player, m, base, out);
+          break;
+        }
         const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
         const Combination& combo = r.combinations[m.combination];
         const bool onto_others = config_->Resolve(m.onto_others) != 0;

@@ -55,6 +55,8 @@ struct Combination {
   std::vector<int> same;  // properties every card must share
   int min = 3, max = 64;
   std::vector<CardFilter> alone;  // sets: cards of these values are played alone
+  bool wild = false;              // some cards are wild for `property` (wild_melds.h)
+  std::vector<bool> stands_for;   // wild: the values a wild card may stand for (a natural card's)
 };
 
 struct Trigger {
@@ -86,6 +88,10 @@ struct MoveDecl {
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)
   uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
   Trigger then;
+  // meld: lay one of these lists of fixed-size combinations at once, picked by the player's
+  // variable `contract_by` (1 = the first list); see contract.h
+  std::vector<std::vector<int>> contracts;
+  int contract_by = -1;
 };
 
 // Lua functions called as play passes certain points (empty: nothing is called).

@@ -50,6 +50,12 @@ const Golden kGoldens[] = {
      {{"mode", "miroir_elite"}, {"target", "40"}}},
     {"super_bataille_3p_seed8.jsonl", "super_bataille", 3, 8, {}, {}},
     {"tir_a_la_carte_seed9.jsonl", "tir_a_la_carte", 2, 9, {}, {}},
+    {"petite_ecole_3p_seed10.jsonl",
+     "petite_ecole",
+     3,
+     10,
+     {"greedy", "random", "greedy"},
+     {{"max_rounds", "3"}}},
 };
 
 }  // namespace
