@@ -139,6 +139,27 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
   for (int i = 0; i < count.literal; ++i) AddKind(y, r, code, values, card, value_sets);
 }
 
+// `wild: {rank: "2"}`: every card with one of those values is wild for that property.
+void ReadWildValues(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
+  if (!node.IsMap() || node.size() != 1)
+    y.Fail(node, "wild: expected one property: value or [values], such as {rank: \"2\"}");
+  const auto entry = *node.begin();
+  const int prop = ReadProperty(y, entry.first, r.catalog);
+  std::vector<YAML::Node> items;
+  if (entry.second.IsSequence()) {
+    for (const auto& v : entry.second) items.push_back(v);
+  } else {
+    items.push_back(entry.second);
+  }
+  for (const auto& v : items) {
+    const int value = r.catalog.properties()[prop].ValueIndex(y.As<std::string>(v));
+    if (value == kNoValue) y.Fail(v, fmt::format("'{}' is not a value of '{}'", v.Scalar(), entry.first.Scalar()));
+    for (int k = 0; k < static_cast<int>(r.catalog.kinds().size()); ++k) {
+      if (r.catalog.kind(k).values[prop] == value) r.catalog.SetWild(k, prop);
+    }
+  }
+}
+
 }  // namespace
 
 int ReadProperty(const YamlReader& y, const YAML::Node& node, const Catalog& catalog) {
@@ -163,7 +184,7 @@ IntValue ReadIntValue(const YamlReader& y, const YAML::Node& node, const Ruleset
 }
 
 void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
-  y.CheckKeys(node, {"properties", "code", "pack", "except", "copies", "extra", "into"});
+  y.CheckKeys(node, {"properties", "code", "pack", "except", "copies", "extra", "into", "wild"});
   const YAML::Node props = y.Required(node, "properties");
   if (!props.IsMap()) y.Fail(props, "properties: expected a map of property: [values in order]");
   for (const auto& entry : props) {
@@ -206,6 +227,7 @@ void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
   } else {
     y.Fail(pack, "pack: expected 'every' (each combination of property values) or a list of cards");
   }
+  if (node["wild"]) ReadWildValues(y, node["wild"], r);
   r.deck_copies = node["copies"] ? ReadIntValue(y, node["copies"], r) : IntValue{1, -1};
   if (node["extra"]) {
     if (!node["extra"].IsSequence()) y.Fail(node["extra"], "extra: expected a list of cards");

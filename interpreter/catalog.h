@@ -46,6 +46,7 @@ class Catalog {
   int PropertyIndex(std::string_view name) const;              // -1 when unknown
   std::optional<int> KindByCode(std::string_view code) const;  // case-insensitive
   std::string PropertyNames() const;                           // "rank, suit" for messages
+  void SetWild(int kind, int property) { kinds_[kind].wild = property; }
 
  private:
   std::vector<Property> properties_;

@@ -9,6 +9,7 @@
 #include "interpreter/grid.h"
 #include "interpreter/script_host.h"
 #include "interpreter/trick.h"
+#include "interpreter/wild_melds.h"
 
 namespace tapis {
 
@@ -273,6 +274,10 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       s.zones[ZoneSlot(decl.to, target)].cards.push_back(m.cards[0]);
       break;
     case MoveType::kMeld: {
+      if (!decl.contracts.empty() || rules().combinations[decl.combination].wild) {
+        LayMelds(*this, s, player, m);
+        break;
+      }
       const int from = ZoneSlot(decl.from, player);
       Zone meld{static_cast<uint8_t>(decl.to), static_cast<int8_t>(player), s.next_label++, {}};
       for (CardId c : m.Cards()) {
@@ -288,6 +293,10 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       PutOnCell(s.zones[ZoneSlot(decl.to, player)], m.cards[0], m.cell);
       break;
     case MoveType::kExtend: {
+      if (rules().combinations[decl.combination].wild) {
+        ExtendMeld(*this, s, player, m);
+        break;
+      }
       take_out(ZoneSlot(decl.from, player), m.cards[0]);
       auto& meld = s.zones[m.zone].cards;
       meld.push_back(m.cards[0]);

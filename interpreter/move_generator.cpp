@@ -3,9 +3,11 @@
 #include <algorithm>
 
 #include "interpreter/combination.h"
+#include "interpreter/contract.h"
 #include "interpreter/engine.h"
 #include "interpreter/grid.h"
 #include "interpreter/trick.h"
+#include "interpreter/wild_melds.h"
 
 namespace tapis {
 namespace {
@@ -173,6 +175,20 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
       }
       case MoveType::kMeld: {
         const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
+        if (!m.contracts.empty()) {
+          GenerateContracts(*this, s, player, m, base, out);
+          break;
+        }
+        if (r.combinations[m.combination].wild) {
+          ForEachWildMeld(set, r.combinations[m.combination], hand, [&](const Move& meld) {
+            Move move = base;
+            move.count = meld.count;
+            move.cards = meld.cards;
+            move.stands = meld.stands;
+            out.push_back(move);
+          });
+          break;
+        }
         ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {
           if (cards.size() > kMaxMoveCards) return;
           Move move = base;
@@ -182,6 +198,10 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
         break;
       }
       case MoveType::kExtend: {
+        if (r.combinations[m.combination].wild) {
+          GenerateWildExtends(*this, s, player, m, base, out);
+          break;
+        }
         const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
         const Combination& combo = r.combinations[m.combination];
         const bool onto_others = config_->Resolve(m.onto_others) != 0;

@@ -68,8 +68,13 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
   std::string cards;
   if (decl.type != MoveType::kDraw) {
     const int wild_for = decl.combination >= 0 ? engine.rules().combinations[decl.combination].property : -1;
-    for (CardId c : move.Cards()) {
+    for (int i = 0; i < move.count; ++i) {
+      const CardId c = move.cards[i];
       cards += (cards.empty() ? "" : " ") + engine.cards().Code(c);
+      if (move.stands[i] >= 0) {  // a wild card in a meld: 2S=9
+        cards += "=" + engine.rules().catalog.properties()[engine.cards().Wild(c)].values[move.stands[i]];
+        continue;
+      }
       // A wild card says what it stands for: JK=5.
       if (move.value >= 0 && engine.cards().Wild(c) == wild_for) {
         cards += "=" + engine.rules().catalog.properties()[wild_for].values[move.value];

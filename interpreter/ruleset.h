@@ -57,6 +57,8 @@ struct Combination {
   std::vector<int> same;  // properties every card must share
   int min = 3, max = 64;
   std::vector<CardFilter> alone;  // sets: cards of these values are played alone
+  bool wild = false;              // some cards are wild for `property` (wild_melds.h)
+  std::vector<bool> stands_for;   // wild: the values a wild card may stand for (a natural card's)
 };
 
 struct Trigger {
@@ -101,6 +103,10 @@ struct MoveDecl {
   int adjacent = 0;  // place: 0 any cell; 1 next to a card orthogonally; 2 in any of 8 directions
   std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
   std::string text;  // how the move is written, with {name}, {cards}, {option}; empty: "{name} {cards}"
+  // meld: lay one of these lists of fixed-size combinations at once, picked by the player's
+  // variable `contract_by` (1 = the first list); see contract.h
+  std::vector<std::vector<int>> contracts;
+  int contract_by = -1;
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "interpreter/card_loader.h"
+#include "interpreter/contract.h"
 #include "interpreter/errors.h"
 #include "interpreter/move_words.h"
 #include "interpreter/parameter_loader.h"
@@ -154,6 +155,11 @@ class Loader : private YamlReader {
       c.max = Optional(spec, "max", 64);
       if (c.min < 1 || c.max < c.min) Fail(spec, "combination: need 1 <= min <= max");
       if (spec["alone"]) c.alone = ReadFilters(spec["alone"]);
+      c.stands_for.assign(r_->catalog.properties()[c.property].values.size(), false);
+      for (const CardKind& k : r_->catalog.kinds()) {
+        c.wild = c.wild || k.wild == c.property;
+        if (k.wild != c.property && k.values[c.property] != kNoValue) c.stands_for[k.values[c.property]] = true;
+      }
       r_->combinations.push_back(std::move(c));
     }
   }
@@ -279,7 +285,7 @@ class Loader : private YamlReader {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
                        "beat", "in_turn", "phases", "then", "description", "bot_weight", "min", "max", "into",
-                       "except", "bare", "next_phase", "not_total", "adjacent", "options", "text"});
+                       "except", "bare", "next_phase", "not_total", "adjacent", "options", "text", "contract"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -333,7 +339,12 @@ class Loader : private YamlReader {
       } else if (spec["adjacent"]) {
         Fail(spec["adjacent"], "adjacent: only for place moves");
       }
-      if (m.type == MoveType::kMeld || m.type == MoveType::kExtend) {
+      if (spec["contract"]) {
+        if (m.type != MoveType::kMeld) Fail(spec["contract"], "contract: only a meld move lays a contract");
+        ReadContract(*this, spec["contract"], *r_, m);
+        if (!r_->zones[m.to].dynamic) Fail(spec["to"], "meld: the zone must be dynamic (one per meld)");
+      }
+      if ((m.type == MoveType::kMeld && m.contracts.empty()) || m.type == MoveType::kExtend) {
         const YAML::Node c = Required(spec, "combination");
         m.combination = r_->CombinationIndex(As<std::string>(c));
         if (m.combination < 0)

@@ -75,6 +75,12 @@ const Golden kGoldens[] = {
     {"quincunx_blank_tableau_2p_seed15.jsonl", "quincunx_blank_tableau", 2, 15, {"random", "greedy"}, {}},
     {"crazy_eights_4p_seed12.jsonl", "crazy_eights", 4, 12, {}, {}},
     {"crazy_eights_special_3p_seed13.jsonl", "crazy_eights", 3, 13, {}, {{"special_cards", "true"}}},
+    {"petite_ecole_3p_seed10.jsonl",
+     "petite_ecole",
+     3,
+     10,
+     {"greedy", "random", "greedy"},
+     {{"max_rounds", "3"}}},
 };
 
 }  // namespace

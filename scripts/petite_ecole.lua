@@ -1,0 +1,79 @@
+-- La petite école's effects (rulesets/petite_ecole.yaml): the phases of a turn, levels,
+-- going out, points left in hand and the match's end. Players are numbered from 1.
+
+local LEVELS = 10
+
+-- "As 15 points - Figures 10 points - 10 10 points - 3 à 9 5 points - 2 20 points"
+local POINTS = {A = 15, K = 10, Q = 10, J = 10, ["10"] = 10, ["2"] = 20}
+local function points(card)
+  return POINTS[card.rank] or 5
+end
+
+function round_start()
+  for p = 1, tapis.players() do tapis.set("laid", 0, p) end
+end
+
+-- A turn starts by drawing; with the stock empty, the round is over.
+function turn_start()
+  tapis.set_phase("draw")
+  if tapis.count("stock") == 0 then tapis.end_round() end
+end
+
+local function after_drawing(player)
+  tapis.set_phase(tapis.get("laid", player) == 1 and "laid" or "play")
+end
+
+function on_draw(move)
+  after_drawing(move.player)
+end
+
+-- "Dès qu'un joueur a posé toutes ses cartes": the round ends.
+local function check_out(player)
+  if tapis.count("hand", player) == 0 then tapis.end_round() end
+end
+
+function on_lay(move)
+  tapis.set("laid", 1, move.player)
+  tapis.set_phase("laid")
+  check_out(move.player)
+end
+
+function on_lay_more(move)
+  check_out(move.player)
+end
+
+-- "Ceux qui ont posé les figures de leur échelon passent à l'échelon suivant, les autres
+-- redoublent." The match ends once somebody is past the tenth.
+function round_end()
+  local past = false
+  for p = 1, tapis.players() do
+    if tapis.get("laid", p) == 1 then tapis.set("level", tapis.get("level", p) + 1, p) end
+    past = past or tapis.get("level", p) > LEVELS
+  end
+  if past then tapis.end_game() end
+end
+
+function score()
+  local scores = {}
+  for p = 1, tapis.players() do
+    local total = 0
+    for _, card in ipairs(tapis.cards("hand", p)) do total = total + points(card) end
+    scores[p] = total
+  end
+  return scores
+end
+
+-- "Le premier à passer le 10ème échelon (ou celui qui a le moins de points) a gagné":
+-- the highest level, then the fewest points.
+function winners()
+  local best, list = nil, {}
+  for p = 1, tapis.players() do
+    local key = tapis.get("level", p) * 100000 - tapis.total(p)
+    if best == nil or key > best then
+      best, list = key, {p}
+    elseif key == best then
+      list[#list + 1] = p
+    end
+  end
+  return list
+end
