@@ -16,7 +16,7 @@
 namespace tapis {
 namespace {
 
-// "crazy_eights(players=4,max_turns=50)" -> players and the other settings.
+// "game(players=4,max_turns=50)" -> players and the other settings.
 bool ReadGameName(const std::string& game, int& players, std::map<std::string, std::string>& settings,
                   std::string& error) {
   const size_t open = game.find('(');

@@ -125,7 +125,7 @@ void GenerateNumbers(const Engine& e, const GameState& s, int player, const Move
   const int high = m.max_cards >= 0 ? static_cast<int>(s.zones[e.ZoneSlot(m.max_cards, player)].cards.size())
                                     : e.config().Resolve(m.max_number);
   const int refused = m.except >= 0 ? s.variables[e.config().VariableSlot(m.except, 0)] : -1;
-  // The last to answer may not bring the total to `high` (Oh Hell's "hook" rule).
+  // The last to answer may not bring the total to `high` (the "hook" rule of some bidding games).
   int refused_total = -1;
   if (m.into >= 0 && e.config().Resolve(m.not_total)) {
     int waiting = 0, total = 0;
