@@ -6,6 +6,7 @@
 
 #include "interpreter/combination.h"
 #include "interpreter/errors.h"
+#include "interpreter/match_play.h"
 #include "interpreter/script_host.h"
 
 namespace tapis {
@@ -260,6 +261,9 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       }
       break;
     }
+    case MoveType::kMatch:
+      PerformMatch(*this, s, player, m);
+      break;
     case MoveType::kGive:
       take_out(ZoneSlot(decl.from, player), m.cards[0]);
       s.zones[ZoneSlot(decl.to, target)].cards.push_back(m.cards[0]);

@@ -217,6 +217,7 @@ void OpenTapisApi(lua_State* L) {
                                         {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   AddReadingApi(L);
+  AddWordsApi(L);
   lua_setglobal(L, "tapis");
   OpenCardCache(L);
 }

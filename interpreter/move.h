@@ -19,6 +19,12 @@ struct Move {
   int16_t zone = -1;  // extend: the zone instance the card goes onto
   int8_t value = -1;  // play: the value the wild cards in it stand for
   std::array<CardId, kMaxMoveCards> cards{};
+  // match: what each wild card stands for (a value index of the rule's property), or -1.
+  std::array<int8_t, kMaxMoveCards> declared = [] {
+    std::array<int8_t, kMaxMoveCards> none;
+    none.fill(-1);
+    return none;
+  }();
 
   std::span<const CardId> Cards() const { return {cards.data(), count}; }
   void Add(CardId card) { cards[count++] = card; }

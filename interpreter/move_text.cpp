@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interpreter/combination.h"
+#include "interpreter/match_play.h"
 
 namespace tapis {
 namespace {
@@ -45,6 +46,7 @@ std::string ZoneLabel(const Engine& engine, const GameState& state, int zone) {
 std::string MoveText(const Engine& engine, const GameState& state, const Move& move) {
   if (move.kind == kStopMove) return "stop";
   const MoveDecl& decl = engine.rules().moves[move.kind];
+  if (decl.type == MoveType::kMatch) return MatchText(engine, state, move);
   std::string out = decl.name;
   if (decl.type != MoveType::kDraw) {
     const int wild_for = decl.combination >= 0 ? engine.rules().combinations[decl.combination].property : -1;
@@ -104,7 +106,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   const MoveDecl& decl = r.moves[kind];
   std::vector<CardId> cards;
   for (size_t i = 1; i < words.size(); ++i) {
-    const std::string code = words[i].substr(0, words[i].find('='));
+    const std::string code = words[i].substr(0, words[i].find_first_of("=^"));
     const auto k = r.catalog.KindByCode(code);
     if (!k) {
       if (decl.type == MoveType::kExtend && i + 1 == words.size()) continue;  // the meld label

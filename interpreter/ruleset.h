@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "interpreter/catalog.h"
+#include "interpreter/match_rule.h"
 
 namespace tapis {
 
@@ -64,8 +66,9 @@ struct Trigger {
 
 // draw: top card, unseen; take: a chosen card; meld: a combination into a new zone;
 // extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
-// give: a card to the player a decision names; pass: nothing.
-enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass };
+// give: a card to the player a decision names; pass: nothing; match: cards that combine
+// with the pile's top as the top says (match_play.h).
+enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kMatch };
 
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
@@ -86,6 +89,9 @@ struct MoveDecl {
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)
   uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
   Trigger then;
+  std::vector<CardFilter> cards;  // when not empty: only cards that pass may be used
+  int match_by = -1;              // match: the top's property that chooses the rule…
+  std::vector<int> match_for;     // …by its value: an index into Ruleset::matches, or -1
 };
 
 // Lua functions called as play passes certain points (empty: nothing is called).
@@ -159,6 +165,10 @@ struct Ruleset {
 
   std::string score_function;
   std::vector<ScriptFile> scripts;
+
+  std::vector<MatchRule> matches;         // how plays combine with a pile's top (`matches:`)
+  std::string words_file;                 // the word list (`words:`), resolved
+  std::shared_ptr<const WordIndex> words;  // its index, loaded once; null without `words:`
 
   int ZoneIndex(const std::string& zone) const;
   int MoveIndex(const std::string& move) const;

@@ -9,6 +9,7 @@
 
 #include "interpreter/card_loader.h"
 #include "interpreter/errors.h"
+#include "interpreter/match_loader.h"
 #include "interpreter/parameter_loader.h"
 #include "interpreter/script_host.h"
 #include "interpreter/variant.h"
@@ -39,7 +40,7 @@ class Loader : private YamlReader {
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
     CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards", "zones",
                      "combinations", "variables", "setup", "turn", "phases", "moves", "on", "match",
-                     "scripts", "score"});
+                     "scripts", "score", "words", "matches"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
@@ -47,6 +48,8 @@ class Loader : private YamlReader {
     if (root["parameters"]) ReadParameters(*this, root["parameters"], *r_);
     ReadCards(*this, Required(root, "cards"), *r_);
     ReadZones(Required(root, "zones"));
+    if (root["words"]) ReadWords(*this, root["words"], dir_, *r_);
+    if (root["matches"]) ReadMatches(*this, root["matches"], *r_);
     if (root["combinations"]) ReadCombinations(root["combinations"]);
     if (root["variables"]) ReadVariables(root["variables"]);
     ReadCardsInto(Required(root, "cards"));
@@ -258,7 +261,7 @@ class Loader : private YamlReader {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
-                       "beat", "in_turn", "phases", "then", "description", "bot_weight"});
+                       "beat", "in_turn", "phases", "then", "description", "bot_weight", "by", "matches", "cards"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -274,11 +277,11 @@ class Loader : private YamlReader {
       static const std::map<std::string, MoveType> kTypes = {
           {"draw", MoveType::kDraw},     {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
           {"extend", MoveType::kExtend}, {"play", MoveType::kPlay}, {"give", MoveType::kGive},
-          {"pass", MoveType::kPass}};
+          {"pass", MoveType::kPass},     {"match", MoveType::kMatch}};
       auto it = kTypes.find(type);
       if (it == kTypes.end())
         Fail(spec["type"],
-             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give or pass",
+             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass or match",
                          type));
       m.type = it->second;
       if (m.type != MoveType::kPass) {
@@ -299,6 +302,8 @@ class Loader : private YamlReader {
         m.beat = Word(spec, "beat", Beat::kAny,
                       {{"any", Beat::kAny}, {"at_least", Beat::kAtLeast}, {"above", Beat::kAbove}});
       }
+      if (m.type == MoveType::kMatch) ReadMatchMove(*this, spec, *r_, m);
+      if (spec["cards"]) m.cards = ReadFilters(spec["cards"]);
       if (m.type == MoveType::kMeld || m.type == MoveType::kExtend) {
         const YAML::Node c = Required(spec, "combination");
         m.combination = r_->CombinationIndex(As<std::string>(c));

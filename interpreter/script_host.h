@@ -74,5 +74,6 @@ class ScriptHost {
 // table on top of the stack (lua_api_read.cpp).
 void OpenTapisApi(lua_State* L);
 void AddReadingApi(lua_State* L);
+void AddWordsApi(lua_State* L);  // tapis.words, tapis.is_word (lua_api_words.cpp)
 
 }  // namespace tapis

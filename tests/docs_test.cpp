@@ -39,7 +39,8 @@ std::set<std::string> AcceptedKeys(const std::string& source) {
 TEST_CASE("docs/every ruleset key the loader accepts is in docs/rulesets.md") {
   const std::string doc = Read("docs/rulesets.md");
   std::set<std::string> keys = AcceptedKeys(Read("interpreter/ruleset_loader.cpp"));
-  for (const char* loader : {"interpreter/card_loader.cpp", "interpreter/parameter_loader.cpp"}) {
+  for (const char* loader : {"interpreter/card_loader.cpp", "interpreter/parameter_loader.cpp",
+                             "interpreter/match_loader.cpp"}) {
     for (const auto& k : AcceptedKeys(Read(loader))) keys.insert(k);
   }
   keys.insert("extends");  // read by the variant merger
@@ -52,7 +53,8 @@ TEST_CASE("docs/every ruleset key the loader accepts is in docs/rulesets.md") {
 
 TEST_CASE("docs/every tapis.* Lua function is in docs/lua-api.md") {
   const std::string doc = Read("docs/lua-api.md");
-  const std::string api = Read("interpreter/lua_api.cpp") + Read("interpreter/lua_api_read.cpp");
+  const std::string api = Read("interpreter/lua_api.cpp") + Read("interpreter/lua_api_read.cpp") +
+                          Read("interpreter/lua_api_words.cpp");
   const std::regex entry(R"re(\{"([a-z_]+)", Guard<)re");
   int functions = 0;
   for (auto it = std::sregex_iterator(api.begin(), api.end(), entry); it != std::sregex_iterator(); ++it) {
