@@ -50,6 +50,7 @@ const Golden kGoldens[] = {
      {{"mode", "miroir_elite"}, {"target", "40"}}},
     {"super_bataille_3p_seed8.jsonl", "super_bataille", 3, 8, {}, {}},
     {"tir_a_la_carte_seed9.jsonl", "tir_a_la_carte", 2, 9, {}, {}},
+    {"zigity_4p_seed2005.jsonl", "zigity", 4, 2005, {"random", "greedy", "random", "random"}, {}},
 };
 
 }  // namespace
