@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 #include "interpreter/simulate.h"
 #include "interpreter/validate.h"
@@ -223,4 +225,40 @@ TEST_CASE("zigity/10,000 random games conserve cards and end") {
     }
   }
   CHECK(games == 10000);
+}
+
+namespace {
+
+// The error loading zigity.yaml with `from` replaced by `to`.
+std::string ZigityError(const std::string& from, const std::string& to) {
+  const std::string path = FindRuleset("zigity");
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
+  const size_t at = yaml.find(from);
+  REQUIRE(at != std::string::npos);
+  yaml.replace(at, from.size(), to);
+  try {
+    LoadRulesetFromString(yaml, path);
+  } catch (const std::exception& e) {
+    return std::string(e.what()).substr(path.size());
+  }
+  return "loaded";
+}
+
+}  // namespace
+
+TEST_CASE("zigity/bad match keys get one-line answers") {
+  // file:line:col: message (the line moves with the ruleset's notes, so only the message is checked).
+  const std::string missing = ZigityError("words: /usr/share/dict/french", "words: nowhere/french");
+  CHECK(missing.find(":8: cannot read the word list '") != std::string::npos);
+  CHECK(missing.find("/rulesets/nowhere/french'") != std::string::npos);
+  CHECK(missing.find('\n') == std::string::npos);
+  CHECK(ZigityError("J: anagram}", "J: anagrams}").find(
+            ": unknown match 'anagrams'; matches are: puzzle, eleven, band, anagram") != std::string::npos);
+  CHECK(ZigityError("anagram: {word: letter}", "anagram: {word: lettre}").find(
+            ": unknown card property 'lettre'; properties are: ") != std::string::npos);
+  CHECK(ZigityError("eleven: {sum: number, total: 11}", "eleven: {sum: letter, total: 11}").find(
+            ": sum: value 'A' of 'letter' is not a number from 1 up") != std::string::npos);
 }
