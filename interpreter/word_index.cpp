@@ -111,11 +111,10 @@ WordIndex::WordIndex(const std::vector<std::string>& list) {
 
 std::shared_ptr<const WordIndex> WordIndex::Load(const std::string& path) {
   static std::mutex mutex;
-  static std::map<std::string, std::weak_ptr<const WordIndex>> loaded;
+  // Kept for the life of the process: tests and tools load the same ruleset many times.
+  static std::map<std::string, std::shared_ptr<const WordIndex>> loaded;
   std::lock_guard<std::mutex> lock(mutex);
-  if (auto it = loaded.find(path); it != loaded.end()) {
-    if (auto index = it->second.lock()) return index;
-  }
+  if (auto it = loaded.find(path); it != loaded.end()) return it->second;
   std::ifstream in(path);
   if (!in) throw IoError(fmt::format("{}: cannot read the word list", path));
   std::vector<std::string> list;
