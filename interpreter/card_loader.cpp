@@ -94,7 +94,8 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
       continue;
     }
     if (key == "wild") {
-      wild = ReadProperty(y, entry.second, r.catalog);
+      const bool any = entry.second.IsScalar() && entry.second.Scalar() == "any";
+      wild = any ? kWildAny : ReadProperty(y, entry.second, r.catalog);
       continue;
     }
     const int prop = ReadProperty(y, entry.first, r.catalog);
@@ -135,7 +136,7 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
     r.deck_extra.push_back({r.catalog.AddKind(std::move(kind)), count});
     return;
   }
-  if (wild >= 0) y.Fail(card, "wild cards go under 'extra:'");
+  if (wild != -1) y.Fail(card, "wild cards go under 'extra:'");
   for (int i = 0; i < count.literal; ++i) AddKind(y, r, code, values, card, value_sets);
 }
 

@@ -12,6 +12,7 @@ namespace tapis {
 
 using CardId = uint16_t;
 inline constexpr int kNoValue = -1;
+inline constexpr int kWildAny = -2;  // CardKind::wild: a joker for every property (`wild: any`)
 
 // A property lists its values in the ruleset's declared order; a value's index is its
 // position in that order (used by runs and comparisons).
@@ -25,7 +26,7 @@ struct Property {
 struct CardKind {
   std::string code;
   std::vector<int> values;  // one per property, kNoValue when the card lacks it
-  int wild = -1;            // a property this card may stand for any value of (a joker)
+  int wild = -1;            // a property this card may stand for any value of (a joker), or kWildAny
   // Cards with several values of a property (a card of two suits): per property, a bit per
   // value the card has. Empty when every value is single; `values` then holds the first.
   std::vector<uint64_t> value_sets = {};

@@ -7,6 +7,7 @@
 #include "interpreter/combination.h"
 #include "interpreter/errors.h"
 #include "interpreter/grid.h"
+#include "interpreter/match_play.h"
 #include "interpreter/script_host.h"
 #include "interpreter/trick.h"
 #include "interpreter/wild_melds.h"
@@ -20,6 +21,9 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   usage_.moves.assign(r.moves.size(), 0);
   usage_.effects.assign(r.moves.size(), 0);
   trick_keys_ = TrickKeys(cards(), r.tricks);
+  for (size_t k = 0; k < r.moves.size(); ++k) {
+    if (r.moves[k].type == MoveType::kDraw || r.moves[k].type == MoveType::kPass) cheap_kinds_ |= 1u << k;
+  }
   for (const MoveDecl& m : r.moves) {
     always_can_pass_ =
         always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
@@ -269,6 +273,9 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       }
       break;
     }
+    case MoveType::kMatch:
+      PerformMatch(*this, s, player, m);
+      break;
     case MoveType::kGive:
       take_out(ZoneSlot(decl.from, player), m.cards[0]);
       s.zones[ZoneSlot(decl.to, target)].cards.push_back(m.cards[0]);
@@ -353,7 +360,8 @@ bool Engine::Settle(GameState& s, std::string& error) {
     // A turn player with nothing to do passes; if nobody can, the round is over.
     if (always_can_pass_) return true;
     scratch_.clear();
-    GenerateFor(s, s.turn_player, ~0u, nullptr, scratch_);
+    GenerateFor(s, s.turn_player, cheap_kinds_, nullptr, scratch_);  // any move will do: cheap ones first
+    if (scratch_.empty()) GenerateFor(s, s.turn_player, ~cheap_kinds_, nullptr, scratch_);
     if (!scratch_.empty()) return true;
     if (++idle_turns > s.players) {
       s.round_over = true;

@@ -118,6 +118,7 @@ class Engine {
   std::vector<TrickKey> trick_keys_;
   bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck
   bool scripts_in_flow_ = false;  // settling a move may run Lua (events, round scores)
+  uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw or a pass (quick to list)
 };
 
 }  // namespace tapis

@@ -20,7 +20,7 @@ struct Move {
   int8_t value = -1;  // play: the value the wild cards in it stand for
   std::array<CardId, kMaxMoveCards> cards{};
   int16_t cell = -1;  // place: the grid cell the card goes on
-  // meld/extend: per card, the value a wild card stands for (-1 for a natural card)
+  // meld, extend, match: per card, the value a wild card stands for (-1 for a natural card)
   std::array<int8_t, kMaxMoveCards> stands = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 
   std::span<const CardId> Cards() const { return {cards.data(), count}; }

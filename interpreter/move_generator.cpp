@@ -8,6 +8,7 @@
 #include "interpreter/grid.h"
 #include "interpreter/trick.h"
 #include "interpreter/wild_melds.h"
+#include "interpreter/match_play.h"
 
 namespace tapis {
 namespace {
@@ -155,7 +156,8 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
         const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
         const int top = decision && decision->highest >= 0 ? HighestValue(set, from, decision->highest) : 0;
         for (CardId c : from) {
-          if (!Allowed(decision, c) || AlreadyOffered(set, out, first, c, -1)) continue;
+          if (!Allowed(decision, c) || !CardPasses(set, m.cards, c) || AlreadyOffered(set, out, first, c, -1))
+            continue;
           if (decision && decision->highest >= 0 && HighestValue(set, {&c, 1}, decision->highest) != top)
             continue;
           Move move = base;
@@ -173,6 +175,9 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
                            m.adjacent, base, out);
         break;
       }
+      case MoveType::kMatch:
+        GenerateMatches(*this, s, player, m, base, out);
+        break;
       case MoveType::kMeld: {
         const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
         if (!m.contracts.empty()) {

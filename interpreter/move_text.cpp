@@ -10,6 +10,7 @@
 #include "interpreter/combination.h"
 #include "interpreter/grid.h"
 #include "interpreter/move_words.h"
+#include "interpreter/match_play.h"
 
 namespace tapis {
 namespace {
@@ -65,6 +66,7 @@ std::string ZoneLabel(const Engine& engine, const GameState& state, int zone) {
 std::string MoveText(const Engine& engine, const GameState& state, const Move& move) {
   if (move.kind == kStopMove) return "stop";
   const MoveDecl& decl = engine.rules().moves[move.kind];
+  if (decl.type == MoveType::kMatch) return MatchText(engine, state, move);
   std::string cards;
   if (decl.type != MoveType::kDraw) {
     const int wild_for = decl.combination >= 0 ? engine.rules().combinations[decl.combination].property : -1;
@@ -151,7 +153,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   }
   std::vector<CardId> cards;
   for (size_t i = 1; i < words.size(); ++i) {
-    const std::string code = words[i].substr(0, words[i].find('='));
+    const std::string code = words[i].substr(0, words[i].find_first_of("=^"));
     const auto k = r.catalog.KindByCode(code);
     if (!k) {
       if (decl.type == MoveType::kExtend && i + 1 == words.size()) continue;  // the meld label

@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "interpreter/catalog.h"
+#include "interpreter/match_rule.h"
 
 namespace tapis {
 
@@ -70,8 +72,9 @@ struct Trigger {
 // extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
 // give: a card to the player a decision names; pass: nothing; trick: a card to the trick,
 // following the `tricks:` rules; number: a number in a range (a bid), kept in a variable;
-// place: a card on a grid's cell; choose: one of a list of words (a suit nominated), no card moves.
-enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kPlace, kChoose };
+// place: a card on a grid's cell; choose: one of a list of words (a suit nominated), no card
+// moves; match: cards that combine with the pile's top as the top says (match_play.h).
+enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kPlace, kChoose, kMatch };
 
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
@@ -107,6 +110,9 @@ struct MoveDecl {
   // variable `contract_by` (1 = the first list); see contract.h
   std::vector<std::vector<int>> contracts;
   int contract_by = -1;
+  std::vector<CardFilter> cards;  // when not empty: only cards that pass may be used
+  int match_by = -1;              // match: the top's property that chooses the rule…
+  std::vector<int> match_for;     // …by its value: an index into Ruleset::matches, or -1
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,
@@ -198,6 +204,10 @@ struct Ruleset {
   std::string score_function;
   std::vector<ScriptFile> scripts;
   TrickDecl tricks;
+
+  std::vector<MatchRule> matches;         // how plays combine with a pile's top (`matches:`)
+  std::string words_file;                 // the word list (`words:`), resolved
+  std::shared_ptr<const WordIndex> words;  // its index, loaded once; null without `words:`
 
   int ZoneIndex(const std::string& zone) const;
   int MoveIndex(const std::string& move) const;

@@ -11,6 +11,7 @@
 #include "interpreter/contract.h"
 #include "interpreter/errors.h"
 #include "interpreter/move_words.h"
+#include "interpreter/match_loader.h"
 #include "interpreter/parameter_loader.h"
 #include "interpreter/script_host.h"
 #include "interpreter/trick_loader.h"
@@ -42,7 +43,7 @@ class Loader : private YamlReader {
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
     CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards", "zones",
                      "combinations", "variables", "setup", "turn", "phases", "moves", "on", "match",
-                     "scripts", "score", "tricks"});
+                     "scripts", "score", "tricks", "words", "matches"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
@@ -50,6 +51,8 @@ class Loader : private YamlReader {
     if (root["parameters"]) ReadParameters(*this, root["parameters"], *r_);
     ReadCards(*this, Required(root, "cards"), *r_);
     ReadZones(Required(root, "zones"));
+    if (root["words"]) ReadWords(*this, root["words"], dir_, *r_);
+    if (root["matches"]) ReadMatches(*this, root["matches"], *r_);
     if (root["combinations"]) ReadCombinations(root["combinations"]);
     if (root["variables"]) ReadVariables(root["variables"]);
     ReadCardsInto(Required(root, "cards"));
@@ -285,7 +288,8 @@ class Loader : private YamlReader {
       const YAML::Node& spec = entry.second;
       CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
                        "beat", "in_turn", "phases", "then", "description", "bot_weight", "min", "max", "into",
-                       "except", "bare", "next_phase", "not_total", "adjacent", "options", "text", "contract"});
+                       "except", "bare", "next_phase", "not_total", "adjacent", "options", "text", "contract",
+                       "by", "matches", "cards"});
       MoveDecl m;
       m.name = entry.first.as<std::string>();
       static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -302,12 +306,12 @@ class Loader : private YamlReader {
           {"draw", MoveType::kDraw},     {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
           {"extend", MoveType::kExtend}, {"play", MoveType::kPlay}, {"give", MoveType::kGive},
           {"pass", MoveType::kPass},     {"trick", MoveType::kTrick}, {"number", MoveType::kNumber},
-          {"place", MoveType::kPlace}, {"choose", MoveType::kChoose}};
+          {"place", MoveType::kPlace}, {"choose", MoveType::kChoose}, {"match", MoveType::kMatch}};
       auto it = kTypes.find(type);
       if (it == kTypes.end())
         Fail(spec["type"],
              fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
-                         "number, place or choose",
+                         "number, place, choose or match",
                          type));
       m.type = it->second;
       if (m.type == MoveType::kNumber) ReadNumberMove(*this, spec, *r_, m);
@@ -344,6 +348,8 @@ class Loader : private YamlReader {
         ReadContract(*this, spec["contract"], *r_, m);
         if (!r_->zones[m.to].dynamic) Fail(spec["to"], "meld: the zone must be dynamic (one per meld)");
       }
+      if (m.type == MoveType::kMatch) ReadMatchMove(*this, spec, *r_, m);
+      if (spec["cards"]) m.cards = ReadFilters(spec["cards"]);
       if ((m.type == MoveType::kMeld && m.contracts.empty()) || m.type == MoveType::kExtend) {
         const YAML::Node c = Required(spec, "combination");
         m.combination = r_->CombinationIndex(As<std::string>(c));

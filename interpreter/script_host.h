@@ -80,5 +80,6 @@ void AddReadingApi(lua_State* L);
 // Adds the trick-taking functions (lua_api_trick.cpp) to the table on top of the stack.
 void AddTrickApi(lua_State* L);
 void AddGridApi(lua_State* L);  // lua_api_grid.cpp
+void AddWordsApi(lua_State* L);  // tapis.words, tapis.is_word (lua_api_words.cpp)
 
 }  // namespace tapis

@@ -1,0 +1,281 @@
+#include "interpreter/match_play.h"
+
+#include <algorithm>
+
+#include "interpreter/word_index.h"
+
+namespace tapis {
+namespace {
+
+bool IsWild(const CardSet& set, CardId card, int property) {
+  const int wild = set.Wild(card);
+  return wild == kWildAny || (wild >= 0 && wild == property);
+}
+
+// Collects the plays of one rule: each set (natural cards + wild cards with what they stand
+// for) once per card that may end on top. Natural cards are all different, so sets are too;
+// with wild cards on top only one of them is offered, since it is covered the same way.
+class MatchEmitter {
+ public:
+  MatchEmitter(Move base, std::vector<Move>& out) : base_(base), out_(out) {}
+
+  void Emit(const CardId* naturals, int n, const CardId* wild, const int8_t* declared, int k) {
+    if (n + k == 0 || n + k > kMaxMoveCards) return;
+    for (int top = 0; top < n + (k > 0 ? 1 : 0); ++top) {
+      Move move = base_;
+      for (int i = 0; i < n; ++i) {
+        if (i != top) move.Add(naturals[i]);
+      }
+      for (int i = 0; i < k; ++i) {
+        if (top == n && i == k - 1) break;  // the last wild card goes on top
+        move.stands[move.count] = declared[i];
+        move.Add(wild[i]);
+      }
+      if (top < n) {
+        move.Add(naturals[top]);
+      } else {
+        move.stands[move.count] = declared[k - 1];
+        move.Add(wild[k - 1]);
+      }
+      out_.push_back(move);
+    }
+  }
+
+ private:
+  Move base_;
+  std::vector<Move>& out_;
+};
+
+struct Hand {
+  std::vector<CardId> naturals;  // cards with a value of the rule's property
+  std::vector<CardId> wild;
+};
+
+// complete: each value but the top's, from a natural card of that value or a wild card.
+void Complete(const CardSet& set, const MatchRule& rule, int top_value, const Hand& hand, MatchEmitter& emit) {
+  const int values = static_cast<int>(set.catalog().properties()[rule.property].values.size());
+  std::vector<int> missing;
+  for (int v = 0; v < values; ++v) {
+    if (v != top_value) missing.push_back(v);
+  }
+  CardId naturals[kMaxMoveCards], wild[kMaxMoveCards];
+  int8_t declared[kMaxMoveCards];
+  auto fill = [&](auto&& self, size_t at, int n, int k) -> void {
+    if (at == missing.size()) {
+      emit.Emit(naturals, n, wild, declared, k);
+      return;
+    }
+    for (CardId c : hand.naturals) {
+      if (set.Value(c, rule.property) != missing[at]) continue;
+      naturals[n] = c;
+      self(self, at + 1, n + 1, k);
+    }
+    if (k < static_cast<int>(hand.wild.size())) {
+      wild[k] = hand.wild[k];
+      declared[k] = static_cast<int8_t>(missing[at]);
+      self(self, at + 1, n, k + 1);
+    }
+  };
+  if (missing.size() <= kMaxMoveCards) fill(fill, 0, 0, 0);
+}
+
+// sum: natural cards adding up to at most what is needed; wild cards make up the rest,
+// declared as high as they can go, in order (one canonical declaration per set).
+void Sum(const CardSet& set, const MatchRule& rule, int top_value, const Hand& hand, MatchEmitter& emit) {
+  const int need = rule.total - rule.numbers[top_value];
+  if (need <= 0) return;
+  const int low = *std::min_element(rule.numbers.begin(), rule.numbers.end());
+  const int high = *std::max_element(rule.numbers.begin(), rule.numbers.end());
+  std::vector<CardId> naturals = hand.naturals;
+  std::sort(naturals.begin(), naturals.end(), [&](CardId a, CardId b) {
+    return rule.numbers[set.Value(a, rule.property)] < rule.numbers[set.Value(b, rule.property)];
+  });
+  CardId chosen[kMaxMoveCards];
+  int8_t declared[kMaxMoveCards];
+  auto declare = [&](int rest, int k) {
+    for (int i = 0; i < k; ++i) {
+      const int others = k - 1 - i;
+      int best = -1;
+      for (size_t v = 0; v < rule.numbers.size(); ++v) {
+        const int left = rest - rule.numbers[v];
+        if (left < others * low || left > others * high) continue;
+        if (best < 0 || rule.numbers[v] > rule.numbers[best]) best = static_cast<int>(v);
+      }
+      if (best < 0) return false;
+      declared[i] = static_cast<int8_t>(best);
+      rest -= rule.numbers[best];
+    }
+    return rest == 0;
+  };
+  auto pick = [&](auto&& self, size_t from, int n, int sum) -> void {
+    const int rest = need - sum;
+    for (int k = 0; k <= static_cast<int>(hand.wild.size()); ++k) {
+      if (k == 0 ? rest == 0 : declare(rest, k)) emit.Emit(chosen, n, hand.wild.data(), declared, k);
+    }
+    if (n == kMaxMoveCards) return;
+    for (size_t i = from; i < naturals.size(); ++i) {
+      const int value = rule.numbers[set.Value(naturals[i], rule.property)];
+      if (value > rest && value > 0) break;  // sorted: the rest are higher still
+      chosen[n] = naturals[i];
+      self(self, i + 1, n + 1, sum + value);
+    }
+  };
+  pick(pick, 0, 0, 0);
+}
+
+// same: any of the natural cards of the top's value, and any number of wild cards as it.
+void Same(const CardSet& set, const MatchRule& rule, int top_value, const Hand& hand, MatchEmitter& emit) {
+  CardId same[kMaxMoveCards], chosen[kMaxMoveCards];
+  int8_t declared[kMaxMoveCards];
+  int n = 0;
+  for (CardId c : hand.naturals) {
+    if (set.Value(c, rule.property) == top_value && n < 12) same[n++] = c;
+  }
+  std::fill(std::begin(declared), std::end(declared), static_cast<int8_t>(top_value));
+  const int wild = std::min<int>(static_cast<int>(hand.wild.size()), kMaxMoveCards - n);
+  for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+    int size = 0;
+    for (int i = 0; i < n; ++i) {
+      if (mask & (1u << i)) chosen[size++] = same[i];
+    }
+    for (int k = 0; k <= wild; ++k) emit.Emit(chosen, size, hand.wild.data(), declared, k);
+  }
+}
+
+// word: every spelling the word index finds from the hand's letters and the top's, the top's
+// letter used; each real letter from any hand card that shows it.
+void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand& hand, MatchEmitter& emit) {
+  const CardSet& set = engine.cards();
+  const WordIndex* index = engine.rules().words.get();
+  if (index == nullptr) return;
+  int value_of_letter[kAlphabet];
+  std::fill(std::begin(value_of_letter), std::end(value_of_letter), -1);
+  for (size_t v = 0; v < rule.numbers.size(); ++v) value_of_letter[rule.numbers[v]] = static_cast<int>(v);
+  LetterCounts available{};
+  std::vector<CardId> by_letter[kAlphabet];
+  for (CardId c : hand.naturals) {
+    const int letter = rule.numbers[set.Value(c, rule.property)];
+    ++available[letter];
+    by_letter[letter].push_back(c);
+  }
+  const int top_letter = rule.numbers[top_value];
+  ++available[top_letter];
+  CardId chosen[kMaxMoveCards];
+  int8_t declared[kMaxMoveCards];
+  const int wild_count = std::min<int>(static_cast<int>(hand.wild.size()), kMaxMoveCards);
+  index->ForEachSpelling(available, wild_count, top_letter, [&](const LetterCounts& used, std::string_view wild) {
+    const int k = static_cast<int>(wild.size());
+    for (int i = 0; i < k; ++i) {
+      const int v = value_of_letter[wild[i] - 'A'];
+      if (v < 0) return;  // no card shows that letter, so a joker cannot stand for it
+      declared[i] = static_cast<int8_t>(v);
+    }
+    // Choose which hand cards give each letter (the top gives one of its own).
+    auto choose = [&](auto&& self, int letter, int n) -> void {
+      while (letter < kAlphabet && used[letter] - (letter == top_letter) == 0) ++letter;
+      if (letter == kAlphabet) {
+        emit.Emit(chosen, n, hand.wild.data(), declared, k);
+        return;
+      }
+      const int want = used[letter] - (letter == top_letter);
+      const auto& cards = by_letter[letter];
+      auto subset = [&](auto&& again, size_t from, int taken) -> void {
+        if (taken == want) {
+          self(self, letter + 1, n + want);
+          return;
+        }
+        for (size_t i = from; i + (want - taken) <= cards.size(); ++i) {
+          chosen[n + taken] = cards[i];
+          again(again, i + 1, taken + 1);
+        }
+      };
+      if (n + want <= kMaxMoveCards) subset(subset, 0, 0);
+    };
+    choose(choose, 0, 0);
+  });
+}
+
+}  // namespace
+
+bool CardPasses(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
+  for (const CardFilter& f : filters) {
+    if (std::find(f.values.begin(), f.values.end(), set.Value(card, f.property)) == f.values.end()) return false;
+  }
+  return true;
+}
+
+int ActiveMatchRule(const Engine& engine, const GameState& s, const MoveDecl& decl, int player) {
+  const auto& pile = s.zones[engine.ZoneSlot(decl.to, player)].cards;
+  if (pile.empty()) return -1;
+  const int value = engine.cards().Value(pile.back(), decl.match_by);
+  return value == kNoValue ? -1 : decl.match_for[value];
+}
+
+void GenerateMatches(const Engine& engine, const GameState& s, int player, const MoveDecl& decl, Move base,
+                     std::vector<Move>& out) {
+  const int rule_index = ActiveMatchRule(engine, s, decl, player);
+  if (rule_index < 0) return;
+  const MatchRule& rule = engine.rules().matches[rule_index];
+  const CardSet& set = engine.cards();
+  const CardId top = s.zones[engine.ZoneSlot(decl.to, player)].cards.back();
+  const int top_value = set.Value(top, rule.property);
+  if (top_value == kNoValue) return;
+  thread_local Hand hand;
+  hand.naturals.clear();
+  hand.wild.clear();
+  for (CardId c : s.zones[engine.ZoneSlot(decl.from, player)].cards) {
+    if (!CardPasses(set, decl.cards, c)) continue;
+    if (IsWild(set, c, rule.property)) {
+      hand.wild.push_back(c);
+    } else if (set.Value(c, rule.property) != kNoValue) {
+      hand.naturals.push_back(c);
+    }
+  }
+  MatchEmitter emit(base, out);
+  switch (rule.kind) {
+    case MatchRule::Kind::kComplete:
+      Complete(set, rule, top_value, hand, emit);
+      break;
+    case MatchRule::Kind::kSum:
+      Sum(set, rule, top_value, hand, emit);
+      break;
+    case MatchRule::Kind::kSame:
+      Same(set, rule, top_value, hand, emit);
+      break;
+    case MatchRule::Kind::kWord:
+      Word(engine, rule, top_value, hand, emit);
+      break;
+  }
+}
+
+void PerformMatch(const Engine& engine, GameState& s, int player, const Move& move) {
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  auto& hand = s.zones[engine.ZoneSlot(decl.from, player)].cards;
+  auto& pile = s.zones[engine.ZoneSlot(decl.to, player)].cards;
+  const int rule = ActiveMatchRule(engine, s, decl, player);
+  const int property = rule >= 0 ? engine.rules().matches[rule].property : -1;
+  for (int i = 0; i < move.count; ++i) {
+    const CardId c = move.cards[i];
+    hand.erase(std::find(hand.begin(), hand.end(), c));
+    pile.push_back(c);
+    // A joker wild for that very property keeps what it stands for (EffectiveValue).
+    s.declared[c] = engine.cards().Wild(c) == property ? move.stands[i] : -1;
+  }
+}
+
+std::string MatchText(const Engine& engine, const GameState& s, const Move& move) {
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  const int rule = ActiveMatchRule(engine, s, decl, engine.Actor(s));
+  const int property = rule >= 0 ? engine.rules().matches[rule].property : -1;
+  std::string out = decl.name;
+  for (int i = 0; i < move.count; ++i) {
+    out += " " + engine.cards().Code(move.cards[i]);
+    if (move.stands[i] >= 0 && property >= 0) {
+      out += "=" + engine.rules().catalog.properties()[property].values[move.stands[i]];
+    }
+    if (i == move.count - 1 && move.count > 1) out += "^";
+  }
+  return out;
+}
+
+}  // namespace tapis

@@ -1,0 +1,65 @@
+// A dictionary for anagram games: "is there a word made of exactly these letters, with
+// this many wildcards?" answered from an index built once. Words are normalised to the
+// letters A–Z (case and accents folded: "Été" is ETE; words with other characters are left
+// out) and indexed by their signature, the word's letters sorted (ETE -> EET), in a trie
+// over signatures: a look-up walks only the signatures the letters still allow. Immutable
+// after loading, so one index is shared by every game and thread of a ruleset.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tapis {
+
+inline constexpr int kAlphabet = 26;
+using LetterCounts = std::array<uint8_t, kAlphabet>;  // how many A, B, … Z
+
+class WordIndex {
+ public:
+  // Reads a word list (one word a line, UTF-8). The same path gives the same index for the
+  // life of the process. Throws IoError when the file cannot be read.
+  static std::shared_ptr<const WordIndex> Load(const std::string& path);
+  explicit WordIndex(const std::vector<std::string>& words);
+
+  // "Été" -> "ETE"; empty when the word holds anything but letters.
+  static std::string Normalise(std::string_view word);
+
+  // Whether some word is made of exactly `letters` (any order, A–Z) plus `wildcards` letters.
+  bool HasWord(std::string_view letters, int wildcards = 0) const;
+  // Those words (normalised, each once), at most `limit`, in signature then list order.
+  std::vector<std::string> Words(std::string_view letters, int wildcards = 0, size_t limit = 1000) const;
+
+  // Every way to spell a word from `available` letters and at most `wildcards` wildcards
+  // that uses at least one `required` letter: `emit(used, wild)` gets the real letters used
+  // and the letters the wildcards stand for, in alphabetical order. For legal moves.
+  using SpellFn = std::function<void(const LetterCounts& used, std::string_view wild)>;
+  void ForEachSpelling(const LetterCounts& available, int wildcards, int required, const SpellFn& emit) const;
+
+  size_t word_count() const { return words_.size(); }
+  size_t signature_count() const { return signature_start_.size() - 1; }
+
+ private:
+  struct Node {
+    uint32_t first_edge = 0;
+    uint16_t edges = 0;
+    int32_t signature = -1;  // a signature ends here: its index
+  };
+  int Walk(uint32_t node, LetterCounts& need, int remaining, int wildcards, int lowest_needed,
+           std::vector<int>* found, size_t limit) const;
+
+  std::vector<Node> nodes_;
+  std::vector<uint8_t> edge_letter_;    // 0 = A
+  std::vector<uint32_t> edge_child_;
+  std::vector<std::string> words_;      // grouped by signature
+  std::vector<uint32_t> signature_start_;  // words_ of signature i: [start[i], start[i+1])
+};
+
+// Counts of A–Z in `letters` (other characters are ignored).
+LetterCounts CountLetters(std::string_view letters);
+
+}  // namespace tapis

@@ -1,0 +1,95 @@
+-- Zigity's effects (rulesets/zigity.yaml): the first card, covering jokers and action cards,
+-- rebuilding the stock, attacks (Pioche 2 and 3, Esquive, Boomerang) and the winner.
+-- Players are numbered from 1.
+
+local function top()
+  local discard = tapis.cards("discard")
+  return discard[#discard]
+end
+
+local function is_character(card)
+  return card ~= nil and card.character ~= nil
+end
+
+-- "Les cartes restantes forment … la pioche": when it is empty, the discards under the top
+-- card are shuffled into a new one.
+local function rebuild_stock()
+  local discard = tapis.cards("discard")
+  for i = 1, #discard - 1 do tapis.move(discard[i], "stock") end
+  tapis.shuffle("stock")
+end
+
+local function draw_one(player)
+  if tapis.count("stock") == 0 then rebuild_stock() end
+  if tapis.count("stock") == 0 then return false end
+  tapis.draw("stock", "hand", player)
+  return true
+end
+
+-- Cards turned from the stock onto the discard pile until a character shows (at most every
+-- card once, should no character be left to turn).
+local function cover()
+  local tries = tapis.count("stock") + tapis.count("discard")
+  while not is_character(top()) and tries > 0 do
+    if tapis.count("stock") == 0 then rebuild_stock() end
+    if tapis.count("stock") == 0 then return end
+    tapis.draw("stock", "discard")
+    tries = tries - 1
+  end
+end
+
+function round_start()
+  tapis.set("attack", 0)
+  tapis.draw("stock", "discard")
+  cover()  -- "la première carte" must be a character: turn more until one is
+end
+
+function turn_start()
+  if tapis.count("stock") == 0 then rebuild_stock() end
+  local dry = tapis.count("stock") == 0 and "_dry" or ""
+  tapis.set_phase((tapis.get("attack") > 0 and "attacked" or "normal") .. dry)
+end
+
+function turn_end()
+  if tapis.get("attack") == 0 and not is_character(top()) then cover() end
+end
+
+local function went_out(player)
+  if tapis.count("hand", player) == 0 then tapis.end_game(player) end
+end
+
+function on_play(move)
+  went_out(move.player)
+end
+
+local ATTACKS = {P2 = 2, P3 = 3}
+
+function on_action(move)
+  local action = move.cards[1].action
+  if ATTACKS[action] then
+    tapis.set("attack", ATTACKS[action])
+  elseif action == "BOOM" then
+    tapis.reverse()
+  end
+  -- Esquive and Boomerang pass the turn; an attack in progress stays for the next player.
+  went_out(move.player)
+end
+
+function on_draw(move)
+  local attack = tapis.get("attack")
+  if attack > 0 then
+    for _ = 2, attack do draw_one(move.player) end
+    tapis.set("attack", 0)
+  end
+end
+
+function on_pass(move)
+  tapis.set("attack", 0)  -- nothing left to draw: the attack is lost
+end
+
+-- The winner scores 1.
+function score()
+  local scores = {}
+  for p = 1, tapis.players() do scores[p] = tapis.count("hand", p) == 0 and 1 or 0 end
+  return scores
+end
