@@ -43,7 +43,7 @@ TEST_CASE(
   CHECK(engine->Winners(s, engine->Score(s)) == std::vector<int>{0});
 }
 
-TEST_CASE("super-bataille/a tie is a battle: a card face down, another turned; the loser pays for the last") {
+TEST_CASE("super-bataille/a tie is a battle: a card face down, another turned, the loser pays for the last") {
   auto engine = MakeEngine("super_bataille", 2);
   GameState s = Position(*engine, R"({"zones": {
     "pile 1": ["2S", "2H", "2D", "KS", "3S", "9S"],
@@ -70,7 +70,7 @@ TEST_CASE("super-bataille/an Ace pays 1 card, or 14 with ace_pays") {
   }
 }
 
-TEST_CASE("super-bataille/the trick limit ends the game; the most cards win") {
+TEST_CASE("super-bataille/the trick limit ends the game, the most cards win") {
   auto engine = MakeEngine("super_bataille", 2, {{"max_tricks", "1"}});
   GameState s = Position(*engine, R"({"zones": {"pile 1": ["2S", "2H", "9S"],
                                                 "pile 2": ["4S", "4H", "4D", "4C", "5S", "5H", "5D", "6S", "8H"]}})");
@@ -106,7 +106,7 @@ TEST_CASE("tir-à-la-carte/whoever holds every card wins") {
   CHECK(engine->Score(s) == std::vector<int>{4, 0});  // the 48 cards not listed wait in the deck
 }
 
-TEST_CASE("tir-à-la-carte/the turn limit ends the game; more cards win") {
+TEST_CASE("tir-à-la-carte/the turn limit ends the game, more cards win") {
   auto engine = MakeEngine("tir_a_la_carte", 2, {{"max_turns", "1"}});
   GameState s = Position(*engine, R"({"zones": {"pile 1": ["9S", "AS"], "pile 2": ["2H", "5D", "6D"]}})");
   Play(*engine, s, "turn");

@@ -33,7 +33,7 @@ std::string AfterEight(const std::string& hand2, const std::string& extra = "") 
 
 }  // namespace
 
-TEST_CASE("crazy_eights/an 8 is followed by its nominated suit; otherwise suit or rank; an 8 any time") {
+TEST_CASE("crazy_eights/an 8 is followed by its nominated suit, otherwise suit or rank, an 8 any time") {
   auto engine = MakeEngine("crazy_eights", 3);
   GameState s = Position(*engine, AfterEight(R"(["H3", "C5", "S8", "D9", "CT"])"));
   CHECK(Sorted(LegalTexts(*engine, s)) ==
@@ -57,7 +57,7 @@ TEST_CASE("crazy_eights/a card of the same rank may be played on another suit") 
   CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"Draw", "Play C9", "Play D2"});
 }
 
-TEST_CASE("crazy_eights/at most five draws a turn, then play or pass; a play ends the turn") {
+TEST_CASE("crazy_eights/at most five draws a turn, then play or pass, a play ends the turn") {
   auto engine = MakeEngine("crazy_eights", 3);
   GameState s = Position(*engine, AfterEight(R"(["DJ"])"));
   Play(*engine, s, "Nominate suit S");
@@ -77,7 +77,7 @@ TEST_CASE("crazy_eights/at most five draws a turn, then play or pass; a play end
   CHECK(Cards(*engine, s, "hand", 2).size() == 6);
 }
 
-TEST_CASE("crazy_eights/with the deck empty players may only play or pass; players + 1 passes end the game") {
+TEST_CASE("crazy_eights/with the deck empty players may only play or pass, players + 1 passes end the game") {
   auto engine = MakeEngine("crazy_eights", 2);
   // Every card but the hands' is in the discard pile: the deck is empty.
   std::string discard;
@@ -100,7 +100,7 @@ TEST_CASE("crazy_eights/with the deck empty players may only play or pass; playe
   CHECK(engine->Score(s) == std::vector<int>{-42, -16});
 }
 
-TEST_CASE("crazy_eights/the game ends when a hand is empty; the others score minus their cards") {
+TEST_CASE("crazy_eights/the game ends when a hand is empty, the others score minus their cards") {
   for (const char* points : {"true", "false"}) {
     CAPTURE(points);
     auto engine = MakeEngine("crazy_eights", 3, {{"peer_points", points}});
@@ -155,7 +155,7 @@ TEST_CASE("crazy_eights/special cards: Q skips, A reverses, 2 makes the next dra
   CHECK(Cards(*engine, s, "hand", 3).size() == 6);
 }
 
-TEST_CASE("crazy_eights/an 8 turned up to start goes back and another is turned; play starts left of the dealer") {
+TEST_CASE("crazy_eights/an 8 turned up to start goes back and another is turned, play starts left of the dealer") {
   auto rules = LoadRuleset(FindRuleset("crazy_eights"));
   auto config = std::make_shared<GameConfig>(rules, 2);
   // The peer's chance texts: the dealer (numbered from 0), 14 cards dealt, then the start.

@@ -55,7 +55,7 @@ TEST_CASE(
   CHECK(Cards(*engine, s, "hand", 2).size() == 2);
 }
 
-TEST_CASE("empereur/plays: lead any number of one value; then at least the last value") {
+TEST_CASE("empereur/plays: lead any number of one value, then at least the last value") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
   GameState lead = Position(
       *engine, R"({"zones": {"talon": [], "hand 1": ["8S", "8H", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
@@ -104,7 +104,7 @@ TEST_CASE(
   CHECK(IsLegal(*engine, s, "play 4C"));
 }
 
-TEST_CASE("empereur/Two rule: alone; nobody may follow; every other player draws; its player leads again") {
+TEST_CASE("empereur/Two rule: alone, nobody may follow, every other player draws, its player leads again") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
   GameState s = Position(
       *engine,
@@ -167,7 +167,7 @@ TEST_CASE("empereur/round end (Normal): the first out is the Empereur, after the
   CHECK(Cards(*engine, s, "hand", 1).size() == 7);
 }
 
-TEST_CASE("empereur/going out on a joker loses: a Sujet, and play goes on; the last one left is Empereur") {
+TEST_CASE("empereur/going out on a joker loses: a Sujet, and play goes on, the last one left is Empereur") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}, {"rounds", "1"}});
   GameState s = Position(
       *engine, R"({"zones": {"talon": [], "hand 1": ["JK"], "hand 2": ["KD", "3C"], "hand 3": ["QD", "4C"]},
@@ -185,7 +185,7 @@ TEST_CASE("empereur/going out on a joker loses: a Sujet, and play goes on; the l
   CHECK(engine->Winners(s, engine->Score(s)) == std::vector<int>{1});
 }
 
-TEST_CASE("empereur/Miroir: the players who go out are Élus; the last one left is the Exclu and loses") {
+TEST_CASE("empereur/Miroir: the players who go out are Élus, the last one left is the Exclu and loses") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "miroir_normal"}, {"rounds", "1"}});
   GameState s = Position(
       *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
@@ -320,7 +320,7 @@ class StackedChance : public ChanceSource {
 }  // namespace
 
 TEST_CASE(
-    "empereur/dealer: the highest card drawn deals, tied players draw again; the player to the left starts") {
+    "empereur/dealer: the highest card drawn deals, tied players draw again, the player to the left starts") {
   auto rules = LoadRuleset(FindRuleset("empereur"));
   auto config = std::make_shared<GameConfig>(rules, 3, std::map<std::string, std::string>{{"jokers", "0"}});
   // Shuffle 1 is the setup's; 2 is the first draw: player 1 KH, player 2 AS, player 3 AD

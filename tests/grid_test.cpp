@@ -120,7 +120,7 @@ TEST_CASE("grid/bad grids and place moves get a clear one-line answer") {
                     "test position: zone 'tableau' is a grid: write {\"c3\": CARD, …}");
 }
 
-TEST_CASE("grid/triggers see every value of a card; the Lua API reads cells, neighbours and lines") {
+TEST_CASE("grid/triggers see every value of a card, the Lua API reads cells, neighbours and lines") {
   auto engine = std::make_unique<Engine>(std::make_shared<GameConfig>(
       LoadRuleset(std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/grid/tiles.yaml"), 2));
   auto variable = [&](const GameState& s, const char* name) {

@@ -19,7 +19,7 @@ int Variable(const Engine& engine, const GameState& s, const std::string& name, 
 
 }  // namespace
 
-TEST_CASE("match/phases restrict the moves offered; an effect changes the phase") {
+TEST_CASE("match/phases restrict the moves offered, an effect changes the phase") {
   auto engine = MakeEngine(kRace, 2);
   GameState s = engine->NewGame(5);
   CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"draw", "pass"});
@@ -30,7 +30,7 @@ TEST_CASE("match/phases restrict the moves offered; an effect changes the phase"
   CHECK(legal[2] == "pass");
 }
 
-TEST_CASE("match/rounds rotate the first player; events fire each round and turn") {
+TEST_CASE("match/rounds rotate the first player, events fire each round and turn") {
   auto engine = MakeEngine(kRace, 2);
   GameState s = engine->NewGame(9);
   CHECK(Variable(*engine, s, "rounds_started") == 1);

@@ -84,7 +84,7 @@ TEST_CASE("petite-ecole/every move's text parses back to the same move") {
 }
 
 TEST_CASE(
-    "petite-ecole/deal: \"2 jeux de 52 cartes … on ajoute un jeu pour 5 personnes\"; 13 cards, one turned") {
+    "petite-ecole/deal: \"2 jeux de 52 cartes … on ajoute un jeu pour 5 personnes\", 13 cards, one turned") {
   for (int players : {2, 4, 5}) {
     auto engine = MakeEngine("petite_ecole", players);
     const GameState s = engine->NewGame(3);
@@ -127,7 +127,7 @@ TEST_CASE("petite-ecole/level 1 \"Faire 2 triples\", a Two standing in: \"Le 2 e
   CHECK(Has(LegalTexts(*engine, s), "discard AC"));
 }
 
-TEST_CASE("petite-ecole/each level is the one listed, in order; no other is accepted") {
+TEST_CASE("petite-ecole/each level is the one listed, in order, no other is accepted") {
   auto engine = MakeEngine("petite_ecole", 2);
   // Two triples and a run of four of hearts with an Ace: levels 1, 2, 4? only the player's.
   const std::string hand = R"("hand 1": ["9S", "9H", "9D", "KD", "KS", "KH", "3H", "4H", "5H", "6H", "7C"])";

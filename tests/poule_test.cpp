@@ -45,7 +45,7 @@ TEST_CASE("poule/follow suit: \"chacun est tenu de jouer ses cartes selon la sor
   CHECK(LegalTexts(*engine, s) == Texts{"play AD"});
 }
 
-TEST_CASE("poule/void: a 7 or 8 to an opponent holding the trick; an ace only to a partner holding it") {
+TEST_CASE("poule/void: a 7 or 8 to an opponent holding the trick, an ace only to a partner holding it") {
   auto engine = MakeEngine("poule", 4);
   GameState s = Position(*engine, R"({"zones": {
     "hand 1": ["KC", "9H"], "hand 2": ["AS", "8H"], "hand 3": ["QC", "7D"], "hand 4": ["AH", "7S"]},
@@ -102,7 +102,7 @@ TEST_CASE("poule/first trick without a point: its winner must lead the lowest ca
   CHECK(LegalTexts(*engine, s) == Texts{"play 8D"});
 }
 
-TEST_CASE("poule/first trick with a point: its winner leads freely; later tricks never force") {
+TEST_CASE("poule/first trick with a point: its winner leads freely, later tricks never force") {
   auto engine = MakeEngine("poule", 4);
   GameState s = Position(*engine, R"({"zones": {
     "hand 1": ["10S", "QH", "8D"], "hand 2": ["AS", "AH", "10C"], "hand 3": ["8S", "9D", "KH"],
@@ -162,7 +162,7 @@ constexpr const char* kPoule = R"({"zones": {
 
 }  // namespace
 
-TEST_CASE("poule/made: its three cards in a row, each trick won; 11 points more to the team") {
+TEST_CASE("poule/made: its three cards in a row, each trick won, 11 points more to the team") {
   auto engine = MakeEngine("poule", 4);
   GameState s = Position(*engine, kPoule);
   for (const char* m : {"play AS", "play 7S", "play 8S", "play JS"}) Play(*engine, s, m);
@@ -175,7 +175,7 @@ TEST_CASE("poule/made: its three cards in a row, each trick won; 11 points more 
   CHECK(engine->Score(s) == std::vector<int>{14, 0, 14, 0});
 }
 
-TEST_CASE("poule/not begun while its holder cannot play it; begun when following suit") {
+TEST_CASE("poule/not begun while its holder cannot play it, begun when following suit") {
   auto engine = MakeEngine("poule", 4);
   GameState s = Position(*engine, R"({"zones": {
     "hand 1": ["10S", "9S", "AS", "7S"], "hand 2": ["KH", "8H"], "hand 3": ["QH", "AC"], "hand 4": ["JH", "9H"]},

@@ -117,7 +117,7 @@ TEST_CASE("quincunx/power play: an Ace next to the Crown of its suit sums the su
   CHECK(Gain(R"("a2": "ASu", "c1": "9MoSu")", R"("CrMo")", "place CrMo a1") == 0);
 }
 
-TEST_CASE("quincunx/setups: corners and centre for 2 and 4 players, corners for 3; hands of 10, 7, 6") {
+TEST_CASE("quincunx/setups: corners and centre for 2 and 4 players, corners for 3, hands of 10, 7, 6") {
   const std::pair<int, size_t> kSetups[] = {{2, 10}, {3, 7}, {4, 6}};
   for (const auto& [players, hand] : kSetups) {
     CAPTURE(players);
@@ -145,7 +145,7 @@ TEST_CASE("quincunx/a turn: place a card from hand on an empty cell, written pla
 }
 
 TEST_CASE(
-    "quincunx/the round ends when the 25 cells are full; cards in hand cost their rank, Ace 15, Crown 10") {
+    "quincunx/the round ends when the 25 cells are full, cards in hand cost their rank, Ace 15, Crown 10") {
   // 24 cells full, the last one a1; player 1 keeps an Ace, a Crown and a 4.
   auto engine = MakeEngine("quincunx", 2, {{"rounds", "1"}});
   std::string cells;

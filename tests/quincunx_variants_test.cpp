@@ -43,7 +43,7 @@ TEST_CASE("quincunx/flush: +10 per 2x2 square of cards sharing a suit") {
   CHECK(FlushGain(cells, "place 6MoWa b2", false) == 0);
 }
 
-TEST_CASE("quincunx/muggins: the player announces each gain; another may claim what was forgotten") {
+TEST_CASE("quincunx/muggins: the player announces each gain, another may claim what was forgotten") {
   // "A joue un 9 à côté d'un autre 9 et annonce qu'il gagne ainsi 8 points (18-10). Le
   // joueur B remarque que le joueur A a oublié de compter sa paire de 9. Il le signale et
   // récupère à son compte les 5 points de la paire."

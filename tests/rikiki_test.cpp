@@ -33,7 +33,7 @@ std::unique_ptr<Engine> Variant(const std::string& tricks_keys) {
 
 }  // namespace
 
-TEST_CASE("trick/the leader may play any card; the others must follow the suit led if they can") {
+TEST_CASE("trick/the leader may play any card, the others must follow the suit led if they can") {
   auto engine = MakeEngine("rikiki", 3);
   GameState s = Position(*engine, kThreeHands);
   CHECK(LegalTexts(*engine, s) == Texts{"play 5S", "play KS", "play 3H", "play 9D"});
@@ -55,7 +55,7 @@ TEST_CASE("trick/void in the suit led: any card, a trump or a discard (no obliga
   CHECK(Cards(*engine, s, "trick").empty());
 }
 
-TEST_CASE("trick/the highest trump wins, else the highest card of the suit led; the winner leads") {
+TEST_CASE("trick/the highest trump wins, else the highest card of the suit led, the winner leads") {
   auto engine = MakeEngine("rikiki", 3);
   GameState s = Position(*engine, kThreeHands);
   Play(*engine, s, "play 9D");
@@ -103,7 +103,7 @@ TEST_CASE("trick/must_overtake: a player must beat the best card so far if able"
   CHECK(LegalTexts(*engine, s) == Texts{"play AD"});  // the 7 would not beat the 9
 }
 
-TEST_CASE("trick/the round ends with the last trick; hands, trick and table are empty") {
+TEST_CASE("trick/the round ends with the last trick, hands, trick and table are empty") {
   auto engine = MakeEngine("rikiki", 3, {{"max_cards", "1"}});
   GameState s = Position(*engine, R"({"phase": "playing", "zones": {"trumps": ["2H"],
     "hand 1": ["5S"], "hand 2": ["QS"], "hand 3": ["7D"]},
@@ -156,7 +156,7 @@ TEST_CASE("rikiki/scoring: \"dix points plus cinq points par pli\", else minus t
   CHECK(engine->Score(s) == std::vector<int>{20, -20, 10});
 }
 
-TEST_CASE("rikiki/rounds: 1, 2, … up to the most cards, then back down to 1; the deal rotates") {
+TEST_CASE("rikiki/rounds: 1, 2, … up to the most cards, then back down to 1, the deal rotates") {
   auto engine = MakeEngine("rikiki", 4, {{"max_cards", "3"}});
   GameState s = engine->NewGame(11);
   std::vector<int> sizes, first_bidders;

@@ -218,7 +218,7 @@ TEST_CASE("unisson/rules: a player completes only their own sequences unless ext
 }
 
 TEST_CASE(
-    "unisson/last round: the stock empties; the others play once more, up to the Dernier Joueur's right") {
+    "unisson/last round: the stock empties, the others play once more, up to the Dernier Joueur's right") {
   auto engine = MakeEngine("unisson", 4);
   // Everything but one card is placed, so the stock holds just 7C.
   GameState s = Position(*engine, R"({

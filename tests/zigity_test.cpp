@@ -140,7 +140,7 @@ TEST_CASE("zigity/Pioche 2 and 3: the next player draws, or answers with Esquive
   }
 }
 
-TEST_CASE("zigity/Esquive: passes the turn; under attack the attack moves on") {
+TEST_CASE("zigity/Esquive: passes the turn, under attack the attack moves on") {
   auto engine = MakeEngine("zigity", 3);
   GameState s = OnTop(*engine, "E1b1B", R"("ESQ", "Z1p2V")");
   Play(*engine, s, "action ESQ");
