@@ -184,6 +184,45 @@ IntValue ReadIntValue(const YamlReader& y, const YAML::Node& node, const Ruleset
   return {y.As<int>(node), -1};
 }
 
+int ReadZone(const YamlReader& reader, const YAML::Node& node, const Ruleset& r) {
+  const auto name = reader.As<std::string>(node);
+  const int index = r.ZoneIndex(name);
+  if (index < 0) {
+    std::vector<std::string> names;
+    for (const auto& z : r.zones) names.push_back(z.name);
+    reader.Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, names, "zones are")));
+  }
+  return index;
+}
+
+std::vector<CardFilter> ReadFilters(const YamlReader& reader, const YAML::Node& node,
+                                    const Catalog& catalog) {
+  if (!node.IsMap()) reader.Fail(node, "expected a map of property: value or [values]");
+  std::vector<CardFilter> out;
+  {
+    for (const auto& cond : node) {
+      CardFilter f;
+      f.property = ReadProperty(reader, cond.first, catalog);
+      const auto& prop = catalog.properties()[f.property];
+      auto add = [&](const YAML::Node& v) {
+        const auto value = reader.As<std::string>(v);
+        const int index = prop.ValueIndex(value);
+        if (index == kNoValue)
+          reader.Fail(v, fmt::format("'{}' is not a value of '{}'; values are: {}", value, prop.name,
+                                     Join(prop.values)));
+        f.values.push_back(index);
+      };
+      if (cond.second.IsSequence()) {
+        for (const auto& v : cond.second) add(v);
+      } else {
+        add(cond.second);
+      }
+      out.push_back(std::move(f));
+    }
+  }
+  return out;
+}
+
 void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
   y.CheckKeys(node, {"properties", "code", "pack", "except", "copies", "extra", "into", "wild"});
   const YAML::Node props = y.Required(node, "properties");

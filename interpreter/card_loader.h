@@ -13,5 +13,9 @@ void ReadCards(const YamlReader& reader, const YAML::Node& cards, Ruleset& rules
 int ReadProperty(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog);
 // A number, or "$name" for a parameter's value.
 IntValue ReadIntValue(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
+// The index of the zone a node names; fails listing the zones.
+int ReadZone(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
+// Card filters: {property: value or [values]…}.
+std::vector<CardFilter> ReadFilters(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog);
 
 }  // namespace tapis

@@ -8,10 +8,9 @@
 #include <sstream>
 
 #include "interpreter/card_loader.h"
-#include "interpreter/contract.h"
 #include "interpreter/errors.h"
-#include "interpreter/move_words.h"
 #include "interpreter/match_loader.h"
+#include "interpreter/move_loader.h"
 #include "interpreter/parameter_loader.h"
 #include "interpreter/script_host.h"
 #include "interpreter/trick_loader.h"
@@ -22,13 +21,6 @@ namespace tapis {
 namespace {
 
 namespace fs = std::filesystem;
-
-template <typename T>
-std::vector<std::string> Names(const std::vector<T>& items) {
-  std::vector<std::string> out;
-  for (const auto& item : items) out.push_back(item.name);
-  return out;
-}
 
 // Walks the YAML tree, remembering the file so every message can say where.
 class Loader : private YamlReader {
@@ -59,7 +51,7 @@ class Loader : private YamlReader {
     if (root["setup"]) ReadSetup(root["setup"]);
     ReadTurn(Required(root, "turn"));
     if (root["phases"]) ReadPhases(root["phases"]);
-    ReadMoves(Required(root, "moves"));
+    ReadMoves(*this, Required(root, "moves"), *r_, [this](const YAML::Node& n) { return FunctionName(n); });
     if (root["tricks"])
       ReadTricks(*this, root["tricks"], *r_, [this](const YAML::Node& n) { return FunctionName(n); });
     if (root["on"]) ReadEvents(root["on"]);
@@ -77,14 +69,7 @@ class Loader : private YamlReader {
     return name;
   }
 
-  int Zone(const YAML::Node& node) const {
-    const auto name = As<std::string>(node);
-    const int index = r_->ZoneIndex(name);
-    if (index < 0)
-      Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, Names(r_->zones), "zones are")));
-    return index;
-  }
-
+  int Zone(const YAML::Node& node) const { return ReadZone(*this, node, *r_); }
   int PropertyOf(const YAML::Node& node) const { return ReadProperty(*this, node, r_->catalog); }
   IntValue Int(const YAML::Node& node) const { return ReadIntValue(*this, node, *r_); }
 
@@ -157,7 +142,7 @@ class Loader : private YamlReader {
       c.min = Optional(spec, "min", 3);
       c.max = Optional(spec, "max", 64);
       if (c.min < 1 || c.max < c.min) Fail(spec, "combination: need 1 <= min <= max");
-      if (spec["alone"]) c.alone = ReadFilters(spec["alone"]);
+      if (spec["alone"]) c.alone = ReadFilters(*this, spec["alone"], r_->catalog);
       c.stands_for.assign(r_->catalog.properties()[c.property].values.size(), false);
       for (const CardKind& k : r_->catalog.kinds()) {
         c.wild = c.wild || k.wild == c.property;
@@ -240,156 +225,6 @@ class Loader : private YamlReader {
     if (!node["rounds"] && node["target"]) r_->match.rounds = {1000, -1};  // until the target
     r_->match.lowest_wins = Optional(node, "lowest_wins", false);
     r_->match.rotate_first = Optional(node, "rotate_first", true);
-  }
-
-  Trigger ReadTrigger(const YAML::Node& node) {
-    Trigger t;
-    if (node.IsScalar()) {
-      t.function = FunctionName(node);
-      return t;
-    }
-    CheckKeys(node, {"script", "if"});
-    t.function = FunctionName(Required(node, "script"));
-    if (node["if"]) t.when = ReadFilters(node["if"]);
-    return t;
-  }
-
-  // {property: value or [values]…}
-  std::vector<CardFilter> ReadFilters(const YAML::Node& node) {
-    if (!node.IsMap()) Fail(node, "expected a map of property: value or [values]");
-    std::vector<CardFilter> out;
-    {
-      for (const auto& cond : node) {
-        CardFilter f;
-        f.property = PropertyOf(cond.first);
-        const auto& prop = r_->catalog.properties()[f.property];
-        auto add = [&](const YAML::Node& v) {
-          const auto value = As<std::string>(v);
-          const int index = prop.ValueIndex(value);
-          if (index == kNoValue)
-            Fail(v, fmt::format("'{}' is not a value of '{}'; values are: {}", value, prop.name,
-                                Join(prop.values)));
-          f.values.push_back(index);
-        };
-        if (cond.second.IsSequence()) {
-          for (const auto& v : cond.second) add(v);
-        } else {
-          add(cond.second);
-        }
-        out.push_back(std::move(f));
-      }
-    }
-    return out;
-  }
-
-  void ReadMoves(const YAML::Node& node) {
-    if (!node.IsMap()) Fail(node, "moves: expected a map of name: {type, from, to…}");
-    for (const auto& entry : node) {
-      const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"type", "from", "to", "refill_from", "combination", "cost", "ends_turn", "onto_others",
-                       "beat", "in_turn", "phases", "then", "description", "bot_weight", "min", "max", "into",
-                       "except", "bare", "next_phase", "not_total", "adjacent", "options", "text", "contract",
-                       "by", "matches", "cards"});
-      MoveDecl m;
-      m.name = entry.first.as<std::string>();
-      static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
-      if (std::find(std::begin(kReserved), std::end(kReserved), m.name) != std::end(kReserved) ||
-          m.name.find_first_of(" ?=") != std::string::npos) {
-        Fail(entry.first,
-             fmt::format("'{}' is reserved by the engine or not a plain word (stop, help, undo, save, "
-                         "quit and exit are taken)",
-                         m.name));
-      }
-      m.description = Optional(spec, "description", std::string());
-      const auto type = As<std::string>(Required(spec, "type"));
-      static const std::map<std::string, MoveType> kTypes = {
-          {"draw", MoveType::kDraw},     {"take", MoveType::kTake}, {"meld", MoveType::kMeld},
-          {"extend", MoveType::kExtend}, {"play", MoveType::kPlay}, {"give", MoveType::kGive},
-          {"pass", MoveType::kPass},     {"trick", MoveType::kTrick}, {"number", MoveType::kNumber},
-          {"place", MoveType::kPlace}, {"choose", MoveType::kChoose}, {"match", MoveType::kMatch}};
-      auto it = kTypes.find(type);
-      if (it == kTypes.end())
-        Fail(spec["type"],
-             fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
-                         "number, place, choose or match",
-                         type));
-      m.type = it->second;
-      if (m.type == MoveType::kNumber) ReadNumberMove(*this, spec, *r_, m);
-      m.bare = Optional(spec, "bare", false);
-      ReadMoveWords(*this, spec, r_->catalog, m);
-      if (m.type != MoveType::kPass && m.type != MoveType::kNumber && m.type != MoveType::kChoose) {
-        m.from = Zone(Required(spec, "from"));
-        m.to = Zone(Required(spec, "to"));
-      }
-      if (spec["refill_from"]) m.refill_from = Zone(spec["refill_from"]);
-      if (m.type == MoveType::kGive && r_->zones[m.to].owner != Owner::kPlayer) {
-        Fail(spec["to"], "give: the zone given to must belong to each player");
-      }
-      if (m.type == MoveType::kPlay) {
-        const YAML::Node c = Required(spec, "combination");
-        m.combination = r_->CombinationIndex(As<std::string>(c));
-        if (m.combination < 0 || r_->combinations[m.combination].kind != Combination::Kind::kSet) {
-          Fail(c, fmt::format("play needs a set combination (cards of one value); combinations are: {}",
-                              Join(Names(r_->combinations))));
-        }
-        m.beat = Word(spec, "beat", Beat::kAny,
-                      {{"any", Beat::kAny}, {"at_least", Beat::kAtLeast}, {"above", Beat::kAbove}});
-      }
-      if (m.type == MoveType::kPlace) {
-        if (r_->zones[m.to].columns == 0)
-          Fail(spec["to"], fmt::format("place: zone '{}' is not a grid (give it 'grid: {{columns, rows}}')",
-                                       r_->zones[m.to].name));
-        m.adjacent = Word(spec, "adjacent", 0, {{"orthogonal", 1}, {"all", 2}});
-      } else if (spec["adjacent"]) {
-        Fail(spec["adjacent"], "adjacent: only for place moves");
-      }
-      if (spec["contract"]) {
-        if (m.type != MoveType::kMeld) Fail(spec["contract"], "contract: only a meld move lays a contract");
-        ReadContract(*this, spec["contract"], *r_, m);
-        if (!r_->zones[m.to].dynamic) Fail(spec["to"], "meld: the zone must be dynamic (one per meld)");
-      }
-      if (m.type == MoveType::kMatch) ReadMatchMove(*this, spec, *r_, m);
-      if (spec["cards"]) m.cards = ReadFilters(spec["cards"]);
-      if ((m.type == MoveType::kMeld && m.contracts.empty()) || m.type == MoveType::kExtend) {
-        const YAML::Node c = Required(spec, "combination");
-        m.combination = r_->CombinationIndex(As<std::string>(c));
-        if (m.combination < 0)
-          Fail(c, fmt::format("unknown combination '{}'; combinations are: {}", c.Scalar(),
-                              Join(Names(r_->combinations))));
-        if (!r_->zones[m.to].dynamic)
-          Fail(spec["to"],
-               fmt::format("{}: zone '{}' must be dynamic (one per meld)", type, r_->zones[m.to].name));
-      }
-      m.cost = Optional(spec, "cost", m.type == MoveType::kPass ? 0 : 1);
-      m.ends_turn = Optional(spec, "ends_turn", m.type == MoveType::kPass);
-      if (spec["onto_others"]) {
-        const YAML::Node o = spec["onto_others"];
-        m.onto_others = o.Scalar().rfind("$", 0) == 0 ? Int(o) : IntValue{As<bool>(o) ? 1 : 0, -1};
-      }
-      m.in_turn = Optional(spec, "in_turn", m.type != MoveType::kGive);  // a gift answers a decision
-      m.bot_weight = Optional(spec, "bot_weight", 1.0);
-      if (m.bot_weight <= 0) Fail(spec["bot_weight"], "bot_weight must be above 0");
-      if (spec["phases"]) {
-        if (r_->phases.empty())
-          Fail(spec["phases"], "this move names phases, but the ruleset declares no 'phases:'");
-        m.phases = 0;
-        const YAML::Node ph = spec["phases"];
-        auto add = [&](const YAML::Node& name) {
-          const int i = r_->PhaseIndex(As<std::string>(name));
-          if (i < 0)
-            Fail(name, fmt::format("unknown phase '{}'; phases are: {}", name.Scalar(), Join(r_->phases)));
-          m.phases |= 1u << i;
-        };
-        if (ph.IsSequence()) {
-          for (const auto& name : ph) add(name);
-        } else {
-          add(ph);
-        }
-      }
-      if (spec["then"]) m.then = ReadTrigger(spec["then"]);
-      r_->moves.push_back(std::move(m));
-    }
-    if (r_->moves.size() > 32) Fail(node, "at most 32 move kinds");
   }
 
   void ReadScripts(const YAML::Node& node) {

@@ -5,24 +5,10 @@
 namespace tapis {
 namespace {
 
-std::vector<std::string> ZoneNames(const Ruleset& r) {
-  std::vector<std::string> out;
-  for (const auto& z : r.zones) out.push_back(z.name);
-  return out;
-}
-
 std::vector<std::string> VariableNames(const Ruleset& r) {
   std::vector<std::string> out;
   for (const auto& v : r.variables) out.push_back(v.name);
   return out;
-}
-
-int ZoneOf(const YamlReader& reader, const YAML::Node& node, const Ruleset& r) {
-  const auto name = reader.As<std::string>(node);
-  const int index = r.ZoneIndex(name);
-  if (index < 0)
-    reader.Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, ZoneNames(r), "zones are")));
-  return index;
 }
 
 // A variable owned by `owner` (the table, or each player).
@@ -52,10 +38,10 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   reader.CheckKeys(node, {"zone", "won", "suit", "rank", "trump", "leader", "count", "must_trump",
                           "must_overtake", "allow", "on_won"});
   TrickDecl& t = r.tricks;
-  t.zone = ZoneOf(reader, reader.Required(node, "zone"), r);
+  t.zone = ReadZone(reader, reader.Required(node, "zone"), r);
   if (r.zones[t.zone].owner != Owner::kTable || r.zones[t.zone].dynamic)
     reader.Fail(node["zone"], "tricks: the trick's zone must be a table zone");
-  if (node["won"]) t.won = ZoneOf(reader, node["won"], r);
+  if (node["won"]) t.won = ReadZone(reader, node["won"], r);
   t.suit = ReadProperty(reader, reader.Required(node, "suit"), r.catalog);
   t.rank = ReadProperty(reader, reader.Required(node, "rank"), r.catalog);
   t.leader = VariableOf(reader, reader.Required(node, "leader"), r, Owner::kTable);
@@ -64,7 +50,7 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     if (trump.IsScalar() && trump.Scalar() == "none") {
     } else if (trump.IsMap() && trump["zone"]) {
       reader.CheckKeys(trump, {"zone"});
-      t.trump_zone = ZoneOf(reader, trump["zone"], r);
+      t.trump_zone = ReadZone(reader, trump["zone"], r);
     } else if (trump.IsMap() && trump["variable"]) {
       reader.CheckKeys(trump, {"variable"});
       t.trump_variable = VariableOf(reader, trump["variable"], r, Owner::kTable);
@@ -91,7 +77,7 @@ void ReadNumberMove(const YamlReader& reader, const YAML::Node& spec, const Rule
   const YAML::Node max = reader.Required(spec, "max");
   if (max.IsMap()) {
     reader.CheckKeys(max, {"cards"});
-    m.max_cards = ZoneOf(reader, reader.Required(max, "cards"), r);
+    m.max_cards = ReadZone(reader, reader.Required(max, "cards"), r);
     if (r.zones[m.max_cards].dynamic) reader.Fail(max["cards"], "max: a zone that is not created in play");
   } else {
     m.max_number = ReadIntValue(reader, max, r);
