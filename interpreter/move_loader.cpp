@@ -39,10 +39,10 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   for (const auto& entry : node) {
     const YAML::Node& spec = entry.second;
     reader.CheckKeys(
-        spec, {"type",        "from",    "to",      "refill_from", "combination", "cost",        "ends_turn",
-               "onto_others", "beat",    "in_turn", "phases",      "then",        "description", "bot_weight",
-               "min",         "max",     "into",    "except",      "bare",        "next_phase",  "not_total",
-               "adjacent",    "options", "text",    "contract",    "by",          "matches",     "cards"});
+        spec, {"type",        "from", "to",       "refill_from", "combination", "cost",        "ends_turn",
+               "onto_others", "beat", "in_turn",  "phases",      "then",        "description", "bot_weight",
+               "min",         "max",  "into",     "except",      "next_phase",  "not_total",   "adjacent",
+               "options",     "text", "contract", "by",          "matches",     "cards"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -69,7 +69,6 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                       type));
     m.type = it->second;
     if (m.type == MoveType::kNumber) ReadNumberMove(reader, spec, r, m);
-    m.bare = reader.Optional(spec, "bare", false);
     ReadMoveWords(reader, spec, r.catalog, m);
     if (m.type != MoveType::kPass && m.type != MoveType::kNumber && m.type != MoveType::kChoose) {
       m.from = ReadZone(reader, reader.Required(spec, "from"), r);

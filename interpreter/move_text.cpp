@@ -92,7 +92,6 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
   std::string out = decl.name;
   if (!cards.empty()) out += " " + cards;
   if (!option.empty()) out += " " + option;
-  if (decl.bare) out.erase(0, std::min(out.size(), decl.name.size() + 1));  // `C8`, `3`
   return out;
 }
 
@@ -119,9 +118,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const int kind = r.MoveIndex(name);
   const int actor = engine.Actor(state);
-  const bool bare_moves =
-      std::any_of(r.moves.begin(), r.moves.end(), [](const MoveDecl& m) { return m.bare; });
-  if (kind < 0 && name != "stop" && bare_moves) {  // `C8` names no move: say what is legal
+  if (kind < 0 && name != "stop" && std::any_of(r.moves.begin(), r.moves.end(), WrittenWithoutName)) {
     std::vector<std::string> texts;
     for (const Move& m : legal) texts.push_back(MoveText(engine, state, m));
     return {std::nullopt,

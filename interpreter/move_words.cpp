@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 namespace tapis {
 namespace {
 
@@ -51,6 +53,14 @@ std::string FillMoveText(const MoveDecl& decl, const std::string& cards, const s
   ReplaceAll(out, "{cards}", cards);
   ReplaceAll(out, "{option}", option);
   return out;
+}
+
+bool WrittenWithoutName(const MoveDecl& decl) {
+  if (decl.text.empty()) return false;
+  const size_t start = decl.text.find_first_not_of(' ');
+  std::string first = decl.text.substr(start, decl.text.find(' ', start) - start);
+  for (char& c : first) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return first != "{name}" && first != decl.name;
 }
 
 }  // namespace tapis

@@ -20,4 +20,8 @@ void ReadMoveWords(const YamlReader& reader, const YAML::Node& spec, const Catal
 // `decl.text` with {name}, {cards} and {option} filled in.
 std::string FillMoveText(const MoveDecl& decl, const std::string& cards, const std::string& option);
 
+// True when the move's text does not open with its name (`{cards}` writes `C8`, `{option}` `3`):
+// a typed word that names no move may then still be a move.
+bool WrittenWithoutName(const MoveDecl& decl);
+
 }  // namespace tapis

@@ -100,7 +100,6 @@ struct MoveDecl {
   int max_cards = -1;     // the range ends at the cards in this zone of the player instead
   int into = -1;          // player variable the number is written to
   int except = -1;        // table variable: this value is not offered (-1: none)
-  bool bare = false;      // the text is the cards or number alone, without the move's name
   int next_phase = -1;    // once every player has answered (`into` set), play moves to it
   IntValue not_total{0, -1};  // the last to answer may not make the answers add up to max
   int adjacent = 0;  // place: 0 any cell; 1 next to a card orthogonally; 2 in any of 8 directions

@@ -14,7 +14,7 @@ namespace tapis {
 void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& rules,
                 const std::function<std::string(const YAML::Node&)>& function_name);
 
-// min, max (a number, `$param`, or {cards: ZONE}), into, except, bare.
+// min, max (a number, `$param`, or {cards: ZONE}), into, except.
 void ReadNumberMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& rules, MoveDecl& move);
 
 }  // namespace tapis
