@@ -203,7 +203,8 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
     ++usage_.stops;
   }
   // Only scripts can fail, so only a move that may run one needs a way back.
-  if (fires || scripts_in_flow_) backup_ = s;
+  const bool keep_backup = undo_on_error_ && (fires || scripts_in_flow_);
+  if (keep_backup) backup_ = s;
   const bool answering = !s.decisions.empty();
   const int target = answering ? s.decisions.front().target : -1;
 
@@ -225,7 +226,7 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
   std::string error;
   if ((fires && !FireTrigger(s, player, performed, answering, error)) ||
       (CheckLastRound(s), !Settle(s, error))) {
-    s = backup_;
+    if (keep_backup) s = backup_;
     return {false, error};
   }
   return {};
@@ -349,7 +350,7 @@ bool Engine::Settle(GameState& s, std::string& error) {
     }
     if (!s.decisions.empty()) {
       const Decision& d = s.decisions.front();
-      if (d.remaining > 0 && HasMoveFor(s, d)) return true;
+      if (d.remaining > 0 && CanMove(s, d.player, d.moves, &d)) return true;
       s.decisions.erase(s.decisions.begin());  // nothing left to choose from
       continue;
     }
@@ -359,10 +360,7 @@ bool Engine::Settle(GameState& s, std::string& error) {
     }
     // A turn player with nothing to do passes; if nobody can, the round is over.
     if (always_can_pass_) return true;
-    scratch_.clear();
-    GenerateFor(s, s.turn_player, cheap_kinds_, nullptr, scratch_);  // any move will do: cheap ones first
-    if (scratch_.empty()) GenerateFor(s, s.turn_player, ~cheap_kinds_, nullptr, scratch_);
-    if (!scratch_.empty()) return true;
+    if (CanMove(s, s.turn_player, ~0u, nullptr)) return true;
     if (++idle_turns > s.players) {
       s.round_over = true;
       continue;

@@ -42,7 +42,10 @@ class Engine {
   // Legal moves in a fixed order (move kinds as declared, then cards); empty when finished.
   void LegalMoves(const GameState& state, std::vector<Move>& out);
   std::vector<Move> LegalMoves(const GameState& state);
+  // On a script error the state is put back as it was before the move, unless
+  // SetUndoOnError(false): playouts that stop at the first error skip the copy that costs.
   ApplyResult Apply(GameState& state, const Move& move);
+  void SetUndoOnError(bool undo) { undo_on_error_ = undo; }
   // Scores as the rules count them now: the match totals plus the round so far (the
   // final totals once finished).
   std::vector<int> Score(const GameState& state, std::string* error = nullptr);
@@ -94,7 +97,8 @@ class Engine {
                    std::vector<Move>& out) const;
   void GeneratePlays(const GameState& state, int player, const MoveDecl& m, Move base,
                      std::vector<Move>& out) const;
-  bool HasMoveFor(const GameState& state, const Decision& d);
+  // Whether `player` has any move of `kinds` (answering `decision` when not null).
+  bool CanMove(const GameState& state, int player, uint32_t kinds, const Decision* decision);
   void Perform(GameState& state, int player, int target, const Move& move);
   // Each returns false with `error` set when a script fails.
   bool FireTrigger(GameState& state, int player, const Move& move, bool extra, std::string& error);
@@ -112,12 +116,13 @@ class Engine {
   std::shared_ptr<ChanceSource> chance_;
   std::unique_ptr<ScriptHost> scripts_;
   std::vector<Decision> asked_;  // decisions asked during one effect, in order
-  std::vector<Move> scratch_;    // reused by HasMoveFor
+  std::vector<Move> scratch_;    // reused by CanMove
   GameState backup_;             // restored when an effect fails
   Usage usage_;
   std::vector<TrickKey> trick_keys_;
   bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck
-  bool scripts_in_flow_ = false;  // settling a move may run Lua (events, round scores)
+  bool scripts_in_flow_ = false;
+  bool undo_on_error_ = true;  // settling a move may run Lua (events, round scores)
   uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw or a pass (quick to list)
 };
 

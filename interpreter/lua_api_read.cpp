@@ -95,6 +95,17 @@ int Cards(lua_State* L, ScriptContext& ctx) {
   return 1;
 }
 
+// The top card alone: reading a whole pile to look at its last card costs a table a call.
+int Top(lua_State* L, ScriptContext& ctx) {
+  const auto& cards = ctx.state->zones[ZoneArg(L, 1, ctx)].cards;
+  if (cards.empty()) {
+    lua_pushnil(L);
+  } else {
+    PushCard(L, ctx.engine->cards(), cards.back());
+  }
+  return 1;
+}
+
 int Count(lua_State* L, ScriptContext& ctx) {
   const int zone = ZoneArg(L, 1, ctx);
   lua_pushinteger(L, static_cast<lua_Integer>(ctx.state->zones[zone].cards.size()));
@@ -238,6 +249,7 @@ void AddReadingApi(lua_State* L) {
                                         {"next_player", Guard<NextPlayer>},
                                         {"cards", Guard<Cards>},
                                         {"count", Guard<Count>},
+                                        {"top", Guard<Top>},
                                         {"melds", Guard<Melds>},
                                         {"move_info", Guard<MoveInfo>},
                                         {"get", Guard<Get>},

@@ -34,6 +34,12 @@ int HighestValue(const CardSet& set, std::span<const CardId> cards, int property
   return top;
 }
 
+// Whether a move kind may be made now: any kind a decision lists; in a turn, a kind made in
+// turn, in this phase, that the actions left pay for.
+bool Offered(const MoveDecl& m, const GameState& s, const Decision* decision) {
+  return decision != nullptr || (m.in_turn && m.cost <= s.actions_left && (m.phases & (1u << s.phase)));
+}
+
 bool Matches(const std::vector<CardFilter>& filters, int property, int value) {
   for (const CardFilter& f : filters) {
     if (f.property == property && std::find(f.values.begin(), f.values.end(), value) != f.values.end()) {
@@ -72,9 +78,22 @@ void Engine::LegalMoves(const GameState& s, std::vector<Move>& out) {
   GenerateFor(s, s.turn_player, ~0u, nullptr, out);
 }
 
-bool Engine::HasMoveFor(const GameState& s, const Decision& d) {
+bool Engine::CanMove(const GameState& s, int player, uint32_t kinds, const Decision* decision) {
+  const Ruleset& r = rules();
+  // A trick play exists whenever the hand holds an allowed card: following suit narrows the
+  // choice, never to nothing. Listing the plays only to count them is a playout's hot path.
+  for (size_t k = 0; k < r.moves.size(); ++k) {
+    const MoveDecl& m = r.moves[k];
+    if (!(kinds & (1u << k)) || m.type != MoveType::kTrick || !r.tricks.allow.empty()) continue;
+    kinds &= ~(1u << k);
+    if (!Offered(m, s, decision)) continue;
+    for (CardId c : s.zones[ZoneSlot(m.from, player)].cards) {
+      if (Allowed(decision, c)) return true;
+    }
+  }
   scratch_.clear();
-  GenerateFor(s, d.player, d.moves, &d, scratch_);
+  GenerateFor(s, player, kinds & cheap_kinds_, decision, scratch_);  // any move will do: cheap ones first
+  if (scratch_.empty()) GenerateFor(s, player, kinds & ~cheap_kinds_, decision, scratch_);
   return !scratch_.empty();
 }
 
@@ -129,11 +148,10 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
                          std::vector<Move>& out) const {
   const Ruleset& r = rules();
   const CardSet& set = cards();
-  const bool in_turn = decision == nullptr;
   for (size_t k = 0; k < r.moves.size(); ++k) {
     if (!(kinds & (1u << k))) continue;
     const MoveDecl& m = r.moves[k];
-    if (in_turn && (!m.in_turn || m.cost > s.actions_left || !(m.phases & (1u << s.phase)))) continue;
+    if (!Offered(m, s, decision)) continue;
     Move base;
     base.kind = static_cast<uint8_t>(k);
     switch (m.type) {

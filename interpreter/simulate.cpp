@@ -148,6 +148,7 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
   for (int t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       Engine engine(config);  // each thread its own Lua state
+      engine.SetUndoOnError(false);  // a game stops at its first script error
       for (int g = t; g < games; g += threads) {
         try {
           results[g] = PlayOne(engine, options, MixSeed(options.seed, indexes[g]));

@@ -14,11 +14,6 @@ local function set_top(card)
   tapis.set("rank", tapis.order(card, "rank"))
 end
 
-local function top()
-  local discard = tapis.cards("discard")
-  return discard[#discard]
-end
-
 -- The discards but the top card go back into an empty deck, shuffled (`reshuffle`).
 local function reshuffle_if_empty()
   if not tapis.param("reshuffle") or tapis.count("deck") > 0 then return end
@@ -80,13 +75,13 @@ function round_start()
   -- The starting card: an 8 goes back into the deck and another is turned up.
   while true do
     tapis.draw("deck", "discard")
-    if top().rank ~= "8" then break end
-    tapis.move(top(), "deck")
+    if tapis.top("discard").rank ~= "8" then break end
+    tapis.move(tapis.top("discard"), "deck")
     tapis.shuffle("deck")
   end
-  set_top(top())
+  set_top(tapis.top("discard"))
   -- Play starts left of the dealer; a special card turned up acts as if the dealer played it.
-  local rank, first = top().rank, tapis.next_player(dealer)
+  local rank, first = tapis.top("discard").rank, tapis.next_player(dealer)
   if tapis.param("special_cards") then
     if rank == "Q" then
       first = tapis.next_player(dealer, 2)

@@ -9,16 +9,11 @@ local function pays(card)
   return PAYS[card.rank] or tonumber(card.rank)
 end
 
-local function top_of(zone, player)
-  local cards = tapis.cards(zone, player)
-  return cards[#cards]
-end
-
 -- The players among `players` whose top shown card is highest.
 local function highest(players)
   local best, tied = -1, {}
   for _, p in ipairs(players) do
-    local order = tapis.order(top_of("shown", p), "rank")
+    local order = tapis.order(tapis.top("shown", p), "rank")
     if order > best then best, tied = order, {p} elseif order == best then tied[#tied + 1] = p end
   end
   return tied
@@ -43,7 +38,7 @@ end
 local function resolve()
   local players = tapis.in_play()
   local first_cards = {}
-  for _, p in ipairs(players) do first_cards[p] = top_of("shown", p) end
+  for _, p in ipairs(players) do first_cards[p] = tapis.top("shown", p) end
   local tied = highest(players)
   local winner = battle(tied)
   -- Each loser pays n - 1 cards from their pile for the card that lost.
@@ -51,7 +46,7 @@ local function resolve()
     if p ~= winner then
       local lost = first_cards[p]
       for _, q in ipairs(tied) do
-        if q == p then lost = top_of("shown", p) end
+        if q == p then lost = tapis.top("shown", p) end
       end
       tapis.draw("pile", p, "shown", p, pays(lost) - 1)
     end

@@ -2,11 +2,6 @@
 -- rebuilding the stock, attacks (Pioche 2 and 3, Esquive, Boomerang) and the winner.
 -- Players are numbered from 1.
 
-local function top()
-  local discard = tapis.cards("discard")
-  return discard[#discard]
-end
-
 local function is_character(card)
   return card ~= nil and card.character ~= nil
 end
@@ -30,7 +25,7 @@ end
 -- card once, should no character be left to turn).
 local function cover()
   local tries = tapis.count("stock") + tapis.count("discard")
-  while not is_character(top()) and tries > 0 do
+  while not is_character(tapis.top("discard")) and tries > 0 do
     if tapis.count("stock") == 0 then rebuild_stock() end
     if tapis.count("stock") == 0 then return end
     tapis.draw("stock", "discard")
@@ -51,7 +46,7 @@ function turn_start()
 end
 
 function turn_end()
-  if tapis.get("attack") == 0 and not is_character(top()) then cover() end
+  if tapis.get("attack") == 0 and not is_character(tapis.top("discard")) then cover() end
 end
 
 local function went_out(player)
