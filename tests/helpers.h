@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/bots.h"
 #include "interpreter/engine.h"
 #include "interpreter/move_text.h"
 #include "interpreter/position.h"
@@ -53,6 +54,20 @@ inline std::vector<std::string> Cards(const Engine& engine, const GameState& sta
   std::vector<std::string> out;
   for (CardId c : state.zones[engine.ZoneSlot(decl, player - 1)].cards) out.push_back(engine.cards().Code(c));
   return out;
+}
+
+// Who acts first in each round of a random match (seats from 0).
+inline std::vector<int> FirstActors(Engine& engine, uint64_t seed) {
+  GameState s = engine.NewGame(seed);
+  std::vector<int> firsts{engine.Actor(s)};
+  RandomBot bot(seed);
+  while (!s.finished) {
+    const std::vector<Move> legal = engine.LegalMoves(s);
+    const int round = s.round;
+    REQUIRE(engine.Apply(s, legal[bot.Choose(engine, s, legal)]).ok);
+    if (!s.finished && s.round != round) firsts.push_back(engine.Actor(s));
+  }
+  return firsts;
 }
 
 }  // namespace tapis::testing

@@ -11,6 +11,8 @@
 #include <regex>
 #include <sstream>
 
+#include "interpreter/simulate.h"
+#include "interpreter/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;
@@ -186,4 +188,17 @@ TEST_CASE("oh_hell/random games: one deal of 1 to ⌊51 / players⌋ cards each"
       CHECK(dealt <= 51 / players);
     }
   }
+}
+
+TEST_CASE("oh_hell/10,000 random games end with every card accounted for") {
+  int games = 0;
+  for (int players = 3; players <= 7; ++players) {
+    auto engine = MakeEngine("oh_hell", players);
+    for (int i = 0; i < 2000; ++i, ++games) {
+      const GameState s = RandomGame(*engine, MixSeed(22, games));
+      REQUIRE(s.finished);
+      REQUIRE(CheckState(*engine, s).empty());
+    }
+  }
+  CHECK(games == 10000);
 }

@@ -240,6 +240,15 @@ TEST_CASE("poule/the match ends after the deal where a team reaches the target")
   CHECK(std::max(s.totals[0], s.totals[1]) < 30 + 11 + 22);
 }
 
+TEST_CASE("poule/the deal rotates: each deal is led by the next seat") {
+  auto engine = MakeEngine("poule", 4, {{"target", "30"}});
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    const std::vector<int> firsts = FirstActors(*engine, seed);
+    REQUIRE(firsts.size() >= 2);
+    for (size_t i = 1; i < firsts.size(); ++i) CHECK(firsts[i] == (firsts[i - 1] + 1) % 4);
+  }
+}
+
 TEST_CASE("poule/10,000 random deals and 200 matches conserve cards and end") {
   auto deals = MakeEngine("poule", 4, {{"target", "1"}});
   for (int i = 0; i < 10000; ++i) {

@@ -102,6 +102,12 @@ TEST_CASE("quincunx/sets: +30 per line of 3+ of one rank, and no pair for their 
              {{"pawns", "true"}}) == 30 + 5 + 2 + 2);
 }
 
+TEST_CASE("quincunx/sets in two directions count twice") {
+  // An Ace closing a row and a column of Aces: two sets, +60; each Ace beside it shares no
+  // suit with it, 1 + 1 lost twice; no pairs, as every neighbour is in a set.
+  CHECK(Gain(R"("a3": "AMo", "b3": "ASu", "c1": "AWa", "c2": "ALe")", R"("AKn")", "place AKn c3") == 60 - 4);
+}
+
 TEST_CASE("quincunx/power play: an Ace next to the Crown of its suit sums the suit's other cards, up to 44") {
   // Every Moons numeral on the tableau: 2 + 3 + … + 9 = 44, plus the draw of Ace + Crown.
   auto engine = MakeEngine("quincunx", 2);
@@ -173,6 +179,12 @@ TEST_CASE("quincunx/a match: every player deals once, the next seat starting eac
   GameState s = RandomGame(*engine, 3);
   CHECK(s.finished);
   CHECK(s.round == 3);
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    const std::vector<int> firsts = FirstActors(*engine, seed);
+    REQUIRE(firsts.size() == 3);
+    CHECK(firsts[1] == (firsts[0] + 1) % 3);
+    CHECK(firsts[2] == (firsts[0] + 2) % 3);
+  }
 }
 
 TEST_CASE("quincunx/extended deck: the Excuse, Pawns and Courts as options") {
@@ -226,5 +238,11 @@ TEST_CASE("quincunx/10,000 random games end with every card accounted for") {
       }
     }
   }
-  CHECK(games == 9000);
+  auto blank = MakeEngine("quincunx_blank_tableau", 3);
+  for (int i = 0; i < 1000; ++i, ++games) {
+    const GameState s = RandomGame(*blank, MixSeed(6, games));
+    REQUIRE(s.finished);
+    REQUIRE(CheckState(*blank, s).empty());
+  }
+  CHECK(games == 10000);
 }
