@@ -75,7 +75,7 @@ TEST_CASE("kems/\"on les écarte alors et on en met 4 nouvelles\": four passes i
   CHECK(Cards(*engine, s, "stock").size() == 28);  // the position's 8, and the 24 cards it left out
 }
 
-TEST_CASE("kems/an exchange starts the passes again; a table stays at most table_turns turns") {
+TEST_CASE("kems/an exchange starts the passes again, and a table stays at most table_turns turns") {
   auto engine = MakeEngine("kems", 4, Quiet({{"table_turns", "5"}}));
   GameState s = Position(*engine, kTable);
   Play(*engine, s, "pass");
@@ -263,7 +263,7 @@ TEST_CASE("kems/a kems dealt is signed at once") {
   CHECK(dealt > 0);
 }
 
-TEST_CASE("kems/the match goes to the target; partners share their team's points") {
+TEST_CASE("kems/the match goes to the target, and partners share their team's points") {
   auto engine = MakeEngine("kems", 4, {{"target", "5"}});
   for (uint64_t seed = 0; seed < 50; ++seed) {
     const GameState s = RandomGame(*engine, MixSeed(31, seed));
