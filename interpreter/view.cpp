@@ -32,8 +32,9 @@ std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& s
   for (size_t v = 0; v < vars.size(); ++v) {
     const VariableDecl& decl = vars[v];
     if (decl.visibility == Visibility::kNone) continue;
+    const int index = static_cast<int>(v);
     if (decl.owner == Owner::kTable) {
-      out.push_back({decl.name, decl.name, state.variables[engine.config().VariableSlot(static_cast<int>(v), 0)]});
+      out.push_back({decl.name, decl.name, state.variables[engine.config().VariableSlot(index, 0)]});
       continue;
     }
     for (int p = 0; p < state.players; ++p) {
@@ -41,7 +42,7 @@ std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& s
       const std::string label =
           p == player ? fmt::format("your {}", decl.name) : fmt::format("{} of player {}", decl.name, p + 1);
       out.push_back({fmt::format("{} {}", decl.name, p + 1), label,
-                     state.variables[engine.config().VariableSlot(static_cast<int>(v), p)]});
+                     state.variables[engine.config().VariableSlot(index, p)]});
     }
   }
   return out;
@@ -128,7 +129,8 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
     }
     out += fmt::format("  {}:{}\n", name, cards);
   }
-  for (const SeenVariable& v : SeenVariables(engine, state, player)) out += fmt::format("  {}: {}\n", v.label, v.value);
+  for (const SeenVariable& v : SeenVariables(engine, state, player))
+    out += fmt::format("  {}: {}\n", v.label, v.value);
   if (state.finished) {
     out += "  the game is over\n";
   } else {

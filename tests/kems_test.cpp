@@ -253,8 +253,9 @@ TEST_CASE("kems/a kems dealt is signed at once") {
     const GameState s = engine->NewGame(seed);
     for (int p = 1; p <= 4; ++p) {
       const auto hand = Cards(*engine, s, "hand", p);
+      auto rank = [](const std::string& code) { return code.substr(0, code.size() - 1); };
       bool kems = true;
-      for (const auto& c : hand) kems = kems && c.substr(0, c.size() - 1) == hand[0].substr(0, hand[0].size() - 1);
+      for (const auto& c : hand) kems = kems && rank(c) == rank(hand[0]);
       if (!kems) continue;
       ++dealt;
       CHECK(Variable(*engine, s, "told", (p + 1) % 4 + 1) == 1);
