@@ -160,6 +160,9 @@ struct VariableDecl {
   std::string name;
   Owner owner = Owner::kTable;
   int initial = 0;
+  // Who sees it in their view (DESIGN.md §6): by default nobody, as the scripts' own
+  // bookkeeping; `owner` makes a player's value a secret only that player knows.
+  Visibility visibility = Visibility::kNone;
 };
 
 struct ScriptFile {

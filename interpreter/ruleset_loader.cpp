@@ -155,13 +155,18 @@ class Loader : private YamlReader {
   void ReadVariables(const YAML::Node& node) {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "initial"});
+      CheckKeys(spec, {"owner", "initial", "visible"});
       VariableDecl v;
       v.name = entry.first.as<std::string>();
       const auto owner = Optional(spec, "owner", std::string("table"));
       if (owner != "table" && owner != "player") Fail(spec["owner"], "owner: expected table or player");
       v.owner = owner == "table" ? Owner::kTable : Owner::kPlayer;
       v.initial = Optional(spec, "initial", 0);
+      v.visibility =
+          Word(spec, "visible", Visibility::kNone,
+               {{"all", Visibility::kAll}, {"owner", Visibility::kOwner}, {"none", Visibility::kNone}});
+      if (v.visibility == Visibility::kOwner && v.owner == Owner::kTable)
+        Fail(spec["visible"], "visible: owner needs a variable with owner: player");
       r_->variables.push_back(std::move(v));
     }
   }

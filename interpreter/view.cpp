@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <vector>
+
 #include "interpreter/grid_view.h"
 #include "interpreter/move_text.h"
 
@@ -14,6 +16,36 @@ std::string CardText(const Engine& engine, const GameState& state, CardId card) 
   const int wild = engine.cards().Wild(card);
   if (wild < 0 || state.declared[card] < 0) return engine.cards().Code(card);
   return engine.cards().Code(card) + "=" + engine.rules().catalog.properties()[wild].values[state.declared[card]];
+}
+
+// The variables `player` may see, keyed as position files write them ("points 2"), with
+// the text views print ("points of player 2", "your points"). Undeclared visibility
+// (`none`) keeps a variable out of every view, as before variables could be shown.
+struct SeenVariable {
+  std::string key, label;
+  int value;
+};
+
+std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& state, int player) {
+  std::vector<SeenVariable> out;
+  const auto& vars = engine.rules().variables;
+  for (size_t v = 0; v < vars.size(); ++v) {
+    const VariableDecl& decl = vars[v];
+    if (decl.visibility == Visibility::kNone) continue;
+    const int index = static_cast<int>(v);
+    if (decl.owner == Owner::kTable) {
+      out.push_back({decl.name, decl.name, state.variables[engine.config().VariableSlot(index, 0)]});
+      continue;
+    }
+    for (int p = 0; p < state.players; ++p) {
+      if (decl.visibility == Visibility::kOwner && player >= 0 && p != player) continue;
+      const std::string label =
+          p == player ? fmt::format("your {}", decl.name) : fmt::format("{} of player {}", decl.name, p + 1);
+      out.push_back({fmt::format("{} {}", decl.name, p + 1), label,
+                     state.variables[engine.config().VariableSlot(index, p)]});
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -55,6 +87,12 @@ nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player
                          {"round", state.round + 1},
                          {"zones", zones},
                          {"finished", state.finished}};
+  const auto seen = SeenVariables(engine, state, player);
+  if (!seen.empty()) {
+    nlohmann::json variables = nlohmann::json::object();
+    for (const SeenVariable& v : seen) variables[v.key] = v.value;
+    view["variables"] = variables;
+  }
   if (!state.decisions.empty() && state.decisions.front().player == player) {
     const Decision& d = state.decisions.front();
     nlohmann::json moves = nlohmann::json::array();
@@ -91,6 +129,8 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
     }
     out += fmt::format("  {}:{}\n", name, cards);
   }
+  for (const SeenVariable& v : SeenVariables(engine, state, player))
+    out += fmt::format("  {}: {}\n", v.label, v.value);
   if (state.finished) {
     out += "  the game is over\n";
   } else {

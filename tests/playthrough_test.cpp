@@ -81,6 +81,7 @@ const Golden kGoldens[] = {
      10,
      {"greedy", "random", "greedy"},
      {{"max_rounds", "3"}}},
+    {"kems_seed19.jsonl", "kems", 4, 19, {}, {{"target", "4"}}},
     {"zigity_4p_seed2005.jsonl", "zigity", 4, 2005, {"random", "greedy", "random", "random"}, {}},
 };
 

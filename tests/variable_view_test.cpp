@@ -1,0 +1,81 @@
+// Variables in players' views (docs/rulesets.md, `variables`): `visible: all` shows a value
+// to everyone, `owner` shows a player's value to that player only (a secret told to one
+// player), and the default keeps it out of every view, as the scripts' own bookkeeping.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "interpreter/errors.h"
+#include "interpreter/view.h"
+#include "tests/helpers.h"
+
+using namespace tapis;
+using namespace tapis::testing;
+
+namespace {
+
+const std::string kBad = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/";
+
+// tests/bad/mini.yaml with `variables` added before its setup.
+std::string MiniWith(const std::string& variables) {
+  std::ifstream in(kBad + "mini.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
+  yaml.insert(yaml.find("setup:"), variables);
+  return yaml;
+}
+
+constexpr const char* kVariables = R"(variables:
+  round_count: {visible: all}
+  points: {owner: player, visible: all}
+  secret: {owner: player, visible: owner}
+  bookkeeping: {owner: player}
+)";
+
+}  // namespace
+
+TEST_CASE("variable views/all, owner and the default") {
+  auto rules = LoadRulesetFromString(MiniWith(kVariables), kBad + "case.yaml");
+  Engine engine(std::make_shared<GameConfig>(rules, 2, std::map<std::string, std::string>{}));
+  GameState s = Position(engine, R"({"variables": {"round_count": 3, "points 1": 5, "points 2": 7,
+    "secret 1": 11, "secret 2": 22, "bookkeeping 1": 9}})");
+
+  const auto seen = ViewJson(engine, s, 0)["variables"];
+  CHECK(seen == nlohmann::json{{"round_count", 3}, {"points 1", 5}, {"points 2", 7}, {"secret 1", 11}});
+  CHECK(ViewJson(engine, s, 1)["variables"]["secret 2"] == 22);
+  CHECK_FALSE(ViewJson(engine, s, 1)["variables"].contains("secret 1"));
+
+  const std::string text = RenderView(engine, s, 1);
+  CHECK(text.find("round_count: 3") != std::string::npos);
+  CHECK(text.find("points of player 1: 5") != std::string::npos);
+  CHECK(text.find("your secret: 22") != std::string::npos);
+  CHECK(text.find("11") == std::string::npos);
+  CHECK(text.find("bookkeeping") == std::string::npos);
+  // A spectator (-1) sees every shown variable, secrets included.
+  CHECK(ViewJson(engine, s, -1)["variables"]["secret 1"] == 11);
+}
+
+TEST_CASE("variable views/none shown: a view has no variables key") {
+  auto rules = LoadRulesetFromString(MiniWith("variables:\n  hidden: {owner: player}\n"), kBad + "case.yaml");
+  Engine engine(std::make_shared<GameConfig>(rules, 2, std::map<std::string, std::string>{}));
+  const GameState s = engine.NewGame(1);
+  CHECK_FALSE(ViewJson(engine, s, 0).contains("variables"));
+}
+
+TEST_CASE("variable views/a table variable cannot be seen by its owner only") {
+  std::string message = "(loaded without error)";
+  try {
+    LoadRulesetFromString(MiniWith("variables:\n  x: {visible: owner}\n"), kBad + "case.yaml");
+  } catch (const Error& e) {
+    message = e.what();
+  }
+  CHECK(message == kBad + "case.yaml:16:16: visible: owner needs a variable with owner: player");
+  try {
+    LoadRulesetFromString(MiniWith("variables:\n  x: {visible: partner}\n"), kBad + "case.yaml");
+  } catch (const Error& e) {
+    message = e.what();
+  }
+  CHECK(message == kBad + "case.yaml:16:16: unknown visible 'partner'; expected all, owner or none");
+}
