@@ -38,6 +38,28 @@ int NextPlayer(lua_State* L, ScriptContext& ctx) {
   return 1;
 }
 
+// tapis.team(p): p's team, 1 to `teams:` (p itself without teams).
+int Team(lua_State* L, ScriptContext& ctx) {
+  const int p = PlayerArg(L, 1, ctx);
+  const int teams = ctx.engine->rules().teams;
+  lua_pushinteger(L, (teams > 0 ? p % teams : p) + 1);
+  return 1;
+}
+
+// tapis.partners(p): the other players of p's team, in seat order from p's left.
+int Partners(lua_State* L, ScriptContext& ctx) {
+  const int p = PlayerArg(L, 1, ctx);
+  const int teams = ctx.engine->rules().teams;
+  const int n = ctx.state->players;
+  lua_newtable(L);
+  for (int step = 1, i = 0; teams > 0 && step < n; ++step) {
+    if (step % teams != 0) continue;
+    lua_pushinteger(L, (p + step) % n + 1);
+    lua_rawseti(L, -2, ++i);
+  }
+  return 1;
+}
+
 // tapis.in_play(): the players not out of the round, by seat.
 int InPlay(lua_State* L, ScriptContext& ctx) {
   lua_newtable(L);
@@ -262,6 +284,8 @@ void AddReadingApi(lua_State* L) {
                                         {"phase", Guard<Phase>},
                                         {"is_out", Guard<IsOut>},
                                         {"in_play", Guard<InPlay>},
+                                        {"team", Guard<Team>},
+                                        {"partners", Guard<Partners>},
                                         {"value", Guard<Value>},
                                         {"order", Guard<Order>},
                                         {nullptr, nullptr}};

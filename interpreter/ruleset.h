@@ -201,6 +201,7 @@ struct Ruleset {
 
   IntValue actions_per_turn{1, -1};
   int first_player = 0;            // seat (0-based) that plays first
+  int teams = 0;                   // 0: each for themselves; n: seat s is in team s % n
   int last_round_when_empty = -1;  // zone whose emptying starts the last round
 
   std::string score_function;

@@ -35,11 +35,12 @@ class Loader : private YamlReader {
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
     CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards", "zones",
                      "combinations", "variables", "setup", "turn", "phases", "moves", "on", "match",
-                     "scripts", "score", "tricks", "words", "matches"});
+                     "scripts", "score", "tricks", "words", "matches", "teams"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
     ReadPlayers(Required(root, "players"));
+    if (root["teams"]) ReadTeams(root["teams"]);
     if (root["parameters"]) ReadParameters(*this, root["parameters"], *r_);
     ReadCards(*this, Required(root, "cards"), *r_);
     ReadZones(Required(root, "zones"));
@@ -79,6 +80,17 @@ class Loader : private YamlReader {
     r_->max_players = As<int>(Required(node, "max"));
     if (r_->min_players < 1 || r_->max_players < r_->min_players || r_->max_players > 16) {
       Fail(node, "players: need 1 <= min <= max <= 16");
+    }
+  }
+
+  // Partners alternate round the table, so every player count must fill the teams evenly.
+  void ReadTeams(const YAML::Node& node) {
+    r_->teams = As<int>(node);
+    if (r_->teams < 2) Fail(node, "teams: expected a number of teams, 2 or more");
+    for (int n = r_->min_players; n <= r_->max_players; ++n) {
+      if (n % r_->teams != 0)
+        Fail(node, fmt::format("teams: {} players cannot form {} teams of the same size; players are {} to {}",
+                               n, r_->teams, r_->min_players, r_->max_players));
     }
   }
 

@@ -6,7 +6,7 @@
 local GESTURES = {nose = 1, ear = 2, chin = 3, wink = 4, cough = 5, hair = 6}
 local GESTURE_COUNT = 6
 
-local function partner(p) return (p + 1) % 4 + 1 end
+local function partner(p) return tapis.partners(p)[1] end  -- teams: 2, so one partner
 local function opponents(p) return {p % 4 + 1, (p + 2) % 4 + 1} end
 
 -- "Réunir 4 cartes de valeur identique": the whole hand of four, one rank.

@@ -7,8 +7,7 @@ local SUITS = {"S", "H", "D", "C"}
 local POULE_RANKS = {["10"] = true, ["9"] = true, A = true}
 local HONOURS = {["10"] = true, ["9"] = true, K = true, Q = true, J = true}
 
-local function partner(p) return (p + 1) % 4 + 1 end
-local function team(p) return (p - 1) % 2 + 1 end
+local function partner(p) return tapis.partners(p)[1] end  -- teams: 2, so one partner
 
 local function is_poule_card(card, p)
   local suit = tapis.get("poule_suit", p)
@@ -133,7 +132,7 @@ function score()
   local points = {0, 0}
   local honours = {0, 0}
   for p = 1, 4 do
-    local t = team(p)
+    local t = tapis.team(p)
     for _, c in ipairs(tapis.cards("won", p)) do
       if c.rank == "A" then points[t] = points[t] + 1 end
       if HONOURS[c.rank] then honours[t] = honours[t] + 1 end
@@ -142,6 +141,6 @@ function score()
   end
   for t = 1, 2 do points[t] = points[t] + honours[t] // 3 end
   local last = tapis.get("last_trick")
-  if last > 0 then points[team(last)] = points[team(last)] + 1 end
+  if last > 0 then points[tapis.team(last)] = points[tapis.team(last)] + 1 end
   return {points[1], points[2], points[1], points[2]}
 end

@@ -70,7 +70,14 @@ TEST_CASE("bad input/unknown key") {
                                                "case.yaml:20:1: unknown key 'rotation'; expected one of: "
                                                "name, title, description, notes, players, "
                                                "parameters, cards, zones, combinations, variables, setup, "
-                                               "turn, phases, moves, on, match, scripts, score, tricks, words, matches");
+                                               "turn, phases, moves, on, match, scripts, score, tricks, words, matches, teams");
+}
+
+TEST_CASE("bad input/teams that players cannot fill evenly") {
+  CHECK(LoadError("players: {min: 2, max: 2}", "players: {min: 2, max: 3}\nteams: 2") ==
+        kBad + "case.yaml:4:8: teams: 3 players cannot form 2 teams of the same size; players are 2 to 3");
+  CHECK(LoadError("players: {min: 2, max: 2}", "players: {min: 2, max: 2}\nteams: 1") ==
+        kBad + "case.yaml:4:8: teams: expected a number of teams, 2 or more");
 }
 
 TEST_CASE("bad input/unknown zone") {
