@@ -67,6 +67,7 @@ int New(const std::string& name, const std::string& from) {
       std::string value = std::to_string(p.default_value);
       if (p.type == Parameter::Type::kBool) value = p.default_value ? "true" : "false";
       if (p.type == Parameter::Type::kChoice) value = p.choices[p.default_value];
+      if (p.type == Parameter::Type::kFile) value = p.default_file;
       text += fmt::format("#   {}: {{default: {}}}   # {}\n", p.name, value, p.description);
     }
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "interpreter/errors.h"
 
@@ -23,6 +24,8 @@ int ParseSetting(const Parameter& p, const std::string& text) {
       }
       throw UsageError(
           fmt::format("parameter '{}' is one of {}, not '{}'", p.name, fmt::join(p.choices, ", "), text));
+    case Parameter::Type::kFile:
+      return 0;  // the path is kept as text
     case Parameter::Type::kInt:
       try {
         size_t used = 0;
@@ -48,6 +51,7 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   for (const auto& p : r.parameters) {
     auto it = p.by_players.find(players);
     parameters_.push_back(it != p.by_players.end() ? it->second : p.default_value);
+    files_.push_back(p.default_file);
   }
   for (const auto& [name, text] : settings) {
     const int index = r.ParameterIndex(name);
@@ -58,12 +62,26 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
                                    names.empty() ? "(none)" : fmt::format("{}", fmt::join(names, ", "))));
     }
     const tapis::Parameter& p = r.parameters[index];
+    if (p.type == Parameter::Type::kFile) {  // a path on the command line: from where it was typed
+      files_[index] = std::filesystem::absolute(text).lexically_normal().string();
+      continue;
+    }
     const int value = ParseSetting(p, text);
     if (value < p.min || value > p.max) {
       throw UsageError(
           fmt::format("parameter '{}' must be between {} and {}, not {}", name, p.min, p.max, value));
     }
     parameters_[index] = value;
+  }
+
+  words_ = r.words;
+  if (r.words_parameter >= 0 && files_[r.words_parameter] != r.words_file) {
+    try {
+      words_ = WordIndex::Load(files_[r.words_parameter]);
+    } catch (const Error&) {
+      throw UsageError(fmt::format("cannot read the word list '{}' (parameter '{}')", files_[r.words_parameter],
+                                   r.parameters[r.words_parameter].name));
+    }
   }
 
   std::vector<int> kinds;
@@ -99,6 +117,9 @@ std::map<std::string, std::string> GameConfig::Settings() const {
         break;
       case Parameter::Type::kInt:
         out[p.name] = std::to_string(v);
+        break;
+      case Parameter::Type::kFile:
+        out[p.name] = files_[i];
         break;
     }
   }

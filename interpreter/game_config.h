@@ -9,6 +9,7 @@
 
 #include "interpreter/catalog.h"
 #include "interpreter/ruleset.h"
+#include "interpreter/word_index.h"
 
 namespace tapis {
 
@@ -26,6 +27,10 @@ class GameConfig {
     return value.parameter < 0 ? value.literal : parameters_[value.parameter];
   }
   int ParameterValue(int index) const { return parameters_[index]; }
+  // A file parameter's path ("" for the other types).
+  const std::string& ParameterFile(int index) const { return files_[index]; }
+  // The word list's index (`words:`, or the file its parameter names); null without one.
+  const WordIndex* words() const { return words_.get(); }
   const std::vector<int>& parameters() const { return parameters_; }
   // "packs=2" for every parameter, for logs and headers.
   std::map<std::string, std::string> Settings() const;
@@ -44,6 +49,8 @@ class GameConfig {
   std::shared_ptr<const Ruleset> rules_;
   int players_;
   std::vector<int> parameters_;
+  std::vector<std::string> files_;
+  std::shared_ptr<const WordIndex> words_;
   CardSet cards_;
   std::vector<int> zone_base_;
   std::vector<int> variable_base_;

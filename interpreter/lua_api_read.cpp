@@ -213,6 +213,9 @@ int Param(lua_State* L, ScriptContext& ctx) {
     case Parameter::Type::kInt:
       lua_pushinteger(L, v);
       break;
+    case Parameter::Type::kFile:
+      lua_pushstring(L, ctx.engine->config().ParameterFile(i).c_str());
+      break;
   }
   return 1;
 }

@@ -14,7 +14,7 @@ namespace {
 using namespace lua;
 
 const WordIndex& Index(const ScriptContext& ctx) {
-  const auto& words = ctx.engine->rules().words;
+  const WordIndex* words = ctx.engine->config().words();
   if (!words) throw ApiError(fmt::format("tapis.{}: the ruleset has no word list (words:)", "words"));
   return *words;
 }

@@ -8,8 +8,16 @@
 namespace tapis {
 
 void ReadWords(const YamlReader& y, const YAML::Node& node, const std::string& directory, Ruleset& r) {
-  const std::filesystem::path file = y.As<std::string>(node);
-  r.words_file = (file.is_absolute() ? file : std::filesystem::path(directory) / file).string();
+  const auto text = y.As<std::string>(node);
+  if (!text.empty() && text[0] == '$') {  // a file parameter: its default is loaded now
+    r.words_parameter = r.ParameterIndex(text.substr(1));
+    if (r.words_parameter < 0 || r.parameters[r.words_parameter].type != Parameter::Type::kFile)
+      y.Fail(node, fmt::format("words: '{}' is not a parameter of type file", text.substr(1)));
+    r.words_file = r.parameters[r.words_parameter].default_file;
+  } else {
+    const std::filesystem::path file = text;
+    r.words_file = (file.is_absolute() ? file : std::filesystem::path(directory) / file).string();
+  }
   try {
     r.words = WordIndex::Load(r.words_file);
   } catch (const Error&) {

@@ -146,7 +146,7 @@ void Same(const CardSet& set, const MatchRule& rule, int top_value, const Hand& 
 // letter used; each real letter from any hand card that shows it.
 void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand& hand, MatchEmitter& emit) {
   const CardSet& set = engine.cards();
-  const WordIndex* index = engine.rules().words.get();
+  const WordIndex* index = engine.config().words();
   if (index == nullptr) return;
   int value_of_letter[kAlphabet];
   std::fill(std::begin(value_of_letter), std::end(value_of_letter), -1);

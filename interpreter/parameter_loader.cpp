@@ -1,6 +1,7 @@
 #include "interpreter/parameter_loader.h"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace tapis {
 namespace {
@@ -47,13 +48,21 @@ void ReadParameters(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
       p.type = Parameter::Type::kBool;
       p.min = 0;
       p.max = 1;
+    } else if (type == "file") {
+      p.type = Parameter::Type::kFile;
+      const std::filesystem::path file = y.As<std::string>(y.Required(spec, "default"));
+      p.default_file =
+          (file.is_absolute() ? file : std::filesystem::path(r.file).parent_path() / file).string();
+      if (spec["by_players"]) y.Fail(spec["by_players"], "a file parameter has no by_players");
+      r.parameters.push_back(std::move(p));
+      continue;
     } else if (type == "choice") {
       p.type = Parameter::Type::kChoice;
       for (const auto& c : y.Required(spec, "choices")) p.choices.push_back(y.As<std::string>(c));
       p.min = 0;
       p.max = static_cast<int>(p.choices.size()) - 1;
     } else {
-      y.Fail(spec["type"], fmt::format("unknown parameter type '{}'; expected int, bool or choice", type));
+      y.Fail(spec["type"], fmt::format("unknown parameter type '{}'; expected int, bool, choice or file", type));
     }
     p.default_value = ParameterValue(y, p, y.Required(spec, "default"));
     if (spec["by_players"]) {

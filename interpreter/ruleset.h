@@ -20,13 +20,14 @@ struct IntValue {
 };
 
 struct Parameter {
-  enum class Type { kInt, kBool, kChoice };
+  enum class Type { kInt, kBool, kChoice, kFile };
   std::string name;
   std::string description;
   Type type = Type::kInt;
   int default_value = 0;
   std::map<int, int> by_players;     // default overridden for these player counts
   std::vector<std::string> choices;  // kChoice: value is an index into this list
+  std::string default_file;          // kFile: a path, resolved against the ruleset's folder
   int min = INT32_MIN, max = INT32_MAX;
 };
 
@@ -210,7 +211,8 @@ struct Ruleset {
 
   std::vector<MatchRule> matches;         // how plays combine with a pile's top (`matches:`)
   std::string words_file;                 // the word list (`words:`), resolved
-  std::shared_ptr<const WordIndex> words;  // its index, loaded once; null without `words:`
+  int words_parameter = -1;               // `words: $name`: a file parameter chooses the list
+  std::shared_ptr<const WordIndex> words;  // the default list's index; null without `words:`
 
   int ZoneIndex(const std::string& zone) const;
   int MoveIndex(const std::string& move) const;

@@ -4,10 +4,14 @@
 // piece 1, blue). The word list is the one the set-up installs (wfrench).
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "interpreter/errors.h"
 #include "interpreter/simulate.h"
 #include "interpreter/validate.h"
 #include "tests/helpers.h"
@@ -87,6 +91,19 @@ TEST_CASE("zigity/letters: \"elles forment avec la carte témoin l'anagramme d'u
   CHECK_FALSE(IsLegal(*engine, s, "play Z1p2V"));  // RZ
   CHECK_FALSE(IsLegal(*engine, s, "play U4t3R Q1g3B^"));  // RUQ
   CHECK_FALSE(IsLegal(*engine, s, "play U4t3R^ JK=Q"));
+}
+
+TEST_CASE("zigity/the word list is a parameter: --set words=FILE") {
+  const auto file = std::filesystem::temp_directory_path() / ("tapis_zigity_words_" + std::to_string(getpid()));
+  std::ofstream(file) << "zur\n";
+  auto engine = MakeEngine("zigity", 3, {{"words", file.string()}});
+  std::filesystem::remove(file);  // the list is read once, when the game is set up
+  GameState s = OnTop(*engine, "R6t1J", R"("U4t3R", "E10g2J", "Z1p2V")");
+  CHECK(IsLegal(*engine, s, "play Z1p2V U4t3R^"));  // ZUR, in that list only
+  CHECK_FALSE(IsLegal(*engine, s, "play U4t3R E10g2J^"));  // RUE is not in it
+  CHECK(engine->config().Settings().at("words") == file.string());
+  CHECK_THROWS_WITH_AS(MakeEngine("zigity", 3, {{"words", "/no/such/list"}}),
+                       "cannot read the word list '/no/such/list' (parameter 'words')", Error);
 }
 
 TEST_CASE("zigity/draw: \"il doit en piocher une … la carte témoin restant la même\"") {
@@ -251,7 +268,7 @@ std::string ZigityError(const std::string& from, const std::string& to) {
 
 TEST_CASE("zigity/bad match keys get one-line answers") {
   // file:line:col: message (the line moves with the ruleset's notes, so only the message is checked).
-  const std::string missing = ZigityError("words: /usr/share/dict/french", "words: nowhere/french");
+  const std::string missing = ZigityError("words: $words", "words: nowhere/french");
   CHECK(missing.find(":8: cannot read the word list '") != std::string::npos);
   CHECK(missing.find("/rulesets/nowhere/french'") != std::string::npos);
   CHECK(missing.find('\n') == std::string::npos);
@@ -261,4 +278,6 @@ TEST_CASE("zigity/bad match keys get one-line answers") {
             ": unknown card property 'lettre'; properties are: ") != std::string::npos);
   CHECK(ZigityError("eleven: {sum: number, total: 11}", "eleven: {sum: letter, total: 11}").find(
             ": sum: value 'A' of 'letter' is not a number from 1 up") != std::string::npos);
+  CHECK(ZigityError("words: $words", "words: $hand_size").find(
+            ": words: 'hand_size' is not a parameter of type file") != std::string::npos);
 }
