@@ -82,6 +82,7 @@ const Golden kGoldens[] = {
      {"greedy", "random", "greedy"},
      {{"max_rounds", "3"}}},
     {"zigity_4p_seed2005.jsonl", "zigity", 4, 2005, {"random", "greedy", "random", "random"}, {}},
+    {"relance_3p_seed31.jsonl", "relance", 3, 31, {"greedy", "random", "greedy"}, {}},
 };
 
 }  // namespace
