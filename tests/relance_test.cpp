@@ -86,7 +86,7 @@ TEST_CASE("relance/hands: each kind of poker hand, made of exactly its cards") {
   CHECK(KindName(*engine, {"2H", "9H", "JH", "4H"}) == "none");
 }
 
-TEST_CASE("relance/hands: kinds rank as in poker, then their ranks; suits never break ties") {
+TEST_CASE("relance/hands: kinds rank as in poker, then their ranks, and suits never break ties") {
   auto engine = MakeEngine("relance", 2);
   const int ordered[] = {Strength(*engine, {"AC", "AD"}),
                          Strength(*engine, {"2C", "2D", "3C", "3D"}),
@@ -177,7 +177,7 @@ TEST_CASE("relance/take-over: an opponent's card only by a higher hand than the 
   }
 }
 
-TEST_CASE("relance/take-over: neutral and own cards are reused freely; the top token says whose") {
+TEST_CASE("relance/take-over: neutral and own cards are reused freely, and the top token says whose") {
   auto engine = MakeEngine("relance", 2);
   const std::string hands = R"("hand 1": ["8C", "2S", "5D", "KH", "QD"], "hand 2": ["3S"])";
   // Neutral.
@@ -214,7 +214,7 @@ TEST_CASE("relance/two combinations at once: only the strongest counts, the othe
   }
 }
 
-TEST_CASE("relance/tokens: a hand needs a token per card; without a hand to lay, discard one card") {
+TEST_CASE("relance/tokens: a hand needs a token per card, and who cannot lay discards one card") {
   auto engine = MakeEngine("relance", 2);
   GameState s = Board(*engine, 1, R"("c3": "9H")",
                       R"("hand 1": ["9S", "9C", "2S", "5D", "KH"], "hand 2": ["3S"])", "", {{1, 2}});
