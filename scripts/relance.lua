@@ -6,6 +6,7 @@ local MARKED = {"d4", "b2", "f2", "b6", "f6"}
 local HAND = 5
 
 function round_start()
+  if tapis.param("first") == "random" then tapis.set_turn(tapis.random(tapis.players())) end
   for _, cell in ipairs(MARKED) do
     local stock = tapis.cards("stock")
     tapis.place(stock[#stock], "board", cell)
@@ -23,12 +24,16 @@ local function board_full()
   return tapis.count("board") == grid.columns * grid.rows
 end
 
--- The open row is refilled from the stock once the player has taken; when it cannot be, the
--- round is played out to the last seat, so that everybody has as many turns.
+-- The open row is refilled from the stock once the player has taken. When it cannot be, every
+-- other player has one more turn: the game ends before the player who emptied the stock
+-- would play again (`ending` remembers who did). Also when the board is full.
 function turn_end()
   local want = tapis.param("open_row") - tapis.count("open_row")
-  if want > 0 and tapis.draw("stock", "open_row", want) < want then tapis.set("ending", 1) end
-  if board_full() or (tapis.get("ending") == 1 and tapis.current() == tapis.players()) then
+  if want > 0 and tapis.draw("stock", "open_row", want) < want and tapis.get("ending") == 0 then
+    tapis.set("ending", tapis.current())
+  end
+  local ender = tapis.get("ending")
+  if board_full() or (ender > 0 and tapis.next_player(tapis.current()) == ender) then
     tapis.end_round()
   end
 end

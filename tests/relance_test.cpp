@@ -280,3 +280,35 @@ TEST_CASE("relance/10,000 random games end with every card and token accounted f
   }
   CHECK(games == 10000);
 }
+
+TEST_CASE("relance/end: once the open row cannot be refilled, every other player has one more turn") {
+  auto engine = MakeEngine("relance", 3);
+  // One card left in the stock; every card no zone below names is on the discard pile.
+  const std::vector<std::string> named = {"9S", "9C", "2D", "5H", "KD", "7S", "8S", "10S", "JS", "QS",
+                                          "7H", "8H", "10H", "JH", "QH", "2C", "3C", "4C", "5C", "6C",
+                                          "AS", "9H"};
+  std::string discard;
+  for (const char* rank : {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}) {
+    for (const char* suit : {"S", "H", "D", "C"}) {
+      const std::string code = std::string(rank) + suit;
+      if (std::find(named.begin(), named.end(), code) == named.end())
+        discard += (discard.empty() ? "\"" : ", \"") + code + "\"";
+    }
+  }
+  GameState s = Board(*engine, 1, R"("c3": "9H")",
+                      R"("hand 1": ["9S", "9C", "2D", "5H", "KD"], "hand 2": ["7S", "8S", "10S", "JS", "QS"],
+                         "hand 3": ["7H", "8H", "10H", "JH", "QH"], "stock": ["AS"], "discard": [)" +
+                          discard + "]");
+  Play(*engine, s, "lay 9S@d3 9C@e3 c3-e3");
+  Play(*engine, s, "take 2C");
+  Play(*engine, s, "take 3C");  // the stock has one card for the two places: Gold emptied it
+  CHECK(s.variables[engine->config().VariableSlot(engine->rules().VariableIndex("ending"), -1)] == 1);
+  for (int player : {2, 3}) {
+    REQUIRE_FALSE(s.finished);
+    CHECK(s.turn_player == player - 1);
+    while (!s.finished && (s.turn_player == player - 1)) {
+      REQUIRE(engine->Apply(s, engine->LegalMoves(s).front()).ok);
+    }
+  }
+  CHECK(s.finished);
+}
