@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "interpreter/bots.h"
 #include "interpreter/hand_rank.h"
 #include "interpreter/simulate.h"
 #include "interpreter/validate.h"
@@ -311,4 +312,30 @@ TEST_CASE("relance/end: once the open row cannot be refilled, every other player
     }
   }
   CHECK(s.finished);
+}
+
+TEST_CASE("relance/the lays listed stay few enough to list every turn") {
+  // Every placement is one move (line_play.h); this keeps an eye on how many there are. The
+  // worst is five cards in hand that make a hand alone (a flush, a straight): 120 orders on
+  // each of the ~60 empty segments of 5 cells, about 7,200; the mean is about 100.
+  size_t most = 0, total = 0, turns = 0;
+  for (int players = 2; players <= 4; ++players) {
+    auto engine = MakeEngine("relance", players);
+    for (uint64_t seed = 1; seed <= 100; ++seed) {
+      RandomBot bot(seed);
+      GameState s = engine->NewGame(seed);
+      std::vector<Move> legal;
+      while (!s.finished) {
+        engine->LegalMoves(s, legal);
+        if (s.decisions.empty()) {
+          most = std::max(most, legal.size());
+          total += legal.size();
+          ++turns;
+        }
+        REQUIRE(engine->Apply(s, legal[bot.Choose(*engine, s, legal)]).ok);
+      }
+    }
+  }
+  MESSAGE("moves on a turn: mean ", total / turns, ", most ", most);
+  CHECK(most < 10000);
 }
