@@ -30,15 +30,20 @@ int HandStrength(const CardSet& set, const HandRanking& ranking, std::span<const
     ranks[i] = r;
     one_suit = one_suit && set.Value(cards[i], ranking.suit) == suit;
   }
-  std::sort(ranks.begin(), ranks.begin() + n, std::greater<>());
+  // Insertion sorts: at most six items, and this is the hot path of listing moves.
+  for (int i = 1; i < n; ++i) {
+    for (int j = i; j > 0 && ranks[j - 1] < ranks[j]; --j) std::swap(ranks[j - 1], ranks[j]);
+  }
   // Groups of one rank, largest first, then highest rank first: [3 of J, 2 of 10].
   std::array<std::pair<int, int>, kHandTieRanks> groups{};
   int group_count = 0;
-  for (int r = kHandMaxRanks - 1; r >= 0; --r) {
-    if (count[r] > 0) groups[group_count++] = {count[r], r};
+  for (int i = 0; i < n; ++i) {
+    if (i > 0 && ranks[i] == ranks[i - 1]) continue;
+    groups[group_count++] = {count[ranks[i]], ranks[i]};
   }
-  std::stable_sort(groups.begin(), groups.begin() + group_count,
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (int i = 1; i < group_count; ++i) {
+    for (int j = i; j > 0 && groups[j - 1].first < groups[j].first; --j) std::swap(groups[j - 1], groups[j]);
+  }
   const int top_rank = static_cast<int>(set.catalog().properties()[ranking.rank].values.size()) - 1;
   for (int k = static_cast<int>(ranking.kinds.size()) - 1; k >= 0; --k) {
     const HandKind& kind = ranking.kinds[k];
