@@ -162,7 +162,9 @@ void GenerateLines(const Engine& e, const GameState& s, int player, const MoveDe
               StrongerElsewhere(b, std::span<const int>(empties.data(), e_count),
                                 std::span<const CardId>(laid.data(), e_count), d, first, len, strength))
             continue;
-          std::sort(laid.begin(), laid.begin() + e_count);
+          // Orders by kind: two cards of one kind (two packs) swapped are the same move.
+          const auto by_kind = [&](CardId x, CardId y) { return b.set.Kind(x) < b.set.Kind(y); };
+          std::sort(laid.begin(), laid.begin() + e_count, by_kind);
           do {
             Move move = base;
             for (int i = 0; i < e_count; ++i) {
@@ -172,7 +174,7 @@ void GenerateLines(const Engine& e, const GameState& s, int player, const MoveDe
             move.cell = static_cast<int16_t>(first);
             move.to_cell = static_cast<int16_t>(last);
             out.push_back(move);
-          } while (std::next_permutation(laid.begin(), laid.begin() + e_count));
+          } while (std::next_permutation(laid.begin(), laid.begin() + e_count, by_kind));
         }
       }
     }

@@ -117,7 +117,7 @@ TEST_CASE("relance/text example: Bronze's three Jacks and a 10 beside a neutral 
   // Full (brelan + paire) avec le 10 neutre. Il place une pièce de bronze sur chaque carte de
   // sa nouvelle combinaison y compris celle déjà utilisée (dans cette situation, chaque valet
   // vaut alors 2 pièces)."
-  auto engine = MakeEngine("relance", 3);
+  auto engine = MakeEngine("relance", 3, {{"packs", "1"}});
   GameState s = Board(*engine, 3, R"("b4": "JH", "c4": "JD", "d4": "JS", "f4": "10S")",
                       R"("hand 1": ["2S"], "hand 2": ["3S"], "hand 3": ["10H", "4S", "5S", "7D", "9H"])",
                       R"({"card": "JH", "players": [3], "claim": ["JH", "JD", "JS"]},
@@ -249,7 +249,7 @@ TEST_CASE("relance/set-up: five neutral cards on the marked cells, hands of 5, a
       CHECK(TokensLeft(*engine, s, p) == 50);
     }
     CHECK(Cards(*engine, s, "open_row").size() == 5);
-    CHECK(Cards(*engine, s, "stock").size() == 52 - 10 - 5 * players);
+    CHECK(Cards(*engine, s, "stock").size() == (players == 2 ? 52u : 104u) - 10 - 5 * players);
   }
 }
 
@@ -283,7 +283,7 @@ TEST_CASE("relance/10,000 random games end with every card and token accounted f
 }
 
 TEST_CASE("relance/end: once the open row cannot be refilled, every other player has one more turn") {
-  auto engine = MakeEngine("relance", 3);
+  auto engine = MakeEngine("relance", 3, {{"packs", "1"}});
   // One card left in the stock; every card no zone below names is on the discard pile.
   const std::vector<std::string> named = {"9S", "9C", "2D", "5H", "KD", "7S", "8S", "10S", "JS", "QS",
                                           "7H", "8H", "10H", "JH", "QH", "2C", "3C", "4C", "5C", "6C",
