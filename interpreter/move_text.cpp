@@ -43,7 +43,8 @@ bool CardsTyped(const Engine& engine, const Move& move, const std::vector<std::s
     const std::string& code = engine.cards().Code(c);
     // Every word, not only those after the move's name: a `bare` move is its cards alone.
     const bool typed = std::any_of(words.begin(), words.end(), [&](const std::string& w) {
-      const size_t end = std::min({w.find('='), w.find('^'), w.find('@'), w.size()});  // JK=5, E1b1B^, JH@D3
+      // JK=5, E1b1B^, JH@D3
+      const size_t end = std::min({w.find('='), w.find('^'), w.find('@'), w.size()});
       if (end != code.size()) return false;
       for (size_t i = 0; i < end; ++i) {
         if (w[i] != std::toupper(static_cast<unsigned char>(code[i]))) return false;

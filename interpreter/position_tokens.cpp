@@ -31,7 +31,8 @@ nlohmann::json TokensJson(const Engine& engine, const GameState& s) {
     if (!cell_of[c].empty()) entry["cell"] = cell_of[c];
     entries.emplace_back(cell_of[c].empty() ? "~" : cell_of[c], entry);  // off a grid: last, by card
   }
-  std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   json out = json::array();
   for (auto& [key, entry] : entries) out.push_back(std::move(entry));
   return out;
@@ -64,7 +65,8 @@ void ReadTokens(const Engine& engine, const nlohmann::json& entries, GameState& 
     for (const Zone& z : s.zones) {
       if (z.cells.empty() && engine.rules().zones[z.decl].columns == 0) continue;
       const int card = CardOn(z, ParseCell(ShapeOf(engine.rules().zones[z.decl]), cell_name));
-      if (card >= 0 && engine.cards().Code(static_cast<CardId>(card)) == code) return static_cast<CardId>(card);
+      if (card >= 0 && engine.cards().Code(static_cast<CardId>(card)) == code)
+        return static_cast<CardId>(card);
     }
     throw fail(fmt::format("tokens: {} is not on cell '{}'", code, cell_name));
   };

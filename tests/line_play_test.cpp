@@ -66,7 +66,8 @@ TEST_CASE("line play/a segment of the board whose cards make a hand, cards laid 
 TEST_CASE("line play/hand rankings and line moves get one-line answers") {
   CHECK(LoadError("hand: tiles,", "hand: poker,") ==
         "lines.yaml:34:50: unknown hand ranking 'poker'; hands are: tiles");
-  CHECK(LoadError("to: board, hand", "to: hand, hand") == "lines.yaml:34:37: line: zone 'hand' is not a grid");
+  CHECK(LoadError("to: board, hand", "to: hand, hand") ==
+        "lines.yaml:34:37: line: zone 'hand' is not a grid");
   CHECK(LoadError("sets: [3]", "sets: [1, 2]") ==
         "lines.yaml:24:30: sets: write the largest group first ([3, 2], not [2, 3])");
   CHECK(LoadError("{name: twin, sets: [2]}", "{name: twin}").find("give it sets, a run or cards") !=
