@@ -8,9 +8,10 @@
 //
 // Every placement is one move, so the list is bounded by segments × ordered choices of hand
 // cards. On a 7×7 grid with 5 cards in hand and segments of 2 to 5 cells, random games list
-// about 100 on a turn; the worst, five cards that are a hand alone (a flush) in their 120
-// orders on each of the ~60 empty segments of 5 cells, about 7,000: a millisecond to list,
-// so one move rather than several decisions, which would need a half-laid hand in the state.
+// about 70 on a turn; the worst, a full house in hand (120 orders on each of the ~60 empty
+// segments of 5 cells, and its two pairs, three and pairs besides), about 15,000: a few
+// milliseconds to list, so one move rather than several decisions, which would need a
+// half-laid hand in the state.
 //
 // Text: each card with its cell, then the segment from its first cell to its last, both in
 // the grid's reading order: `lay 10S@d5 JH@d3 d1-d5`.

@@ -316,8 +316,8 @@ TEST_CASE("relance/end: once the open row cannot be refilled, every other player
 
 TEST_CASE("relance/the lays listed stay few enough to list every turn") {
   // Every placement is one move (line_play.h); this keeps an eye on how many there are. The
-  // worst is five cards in hand that make a hand alone (a flush, a straight): 120 orders on
-  // each of the ~60 empty segments of 5 cells, about 7,200; the mean is about 100.
+  // worst is a full house in hand: 120 orders on each of the ~60 empty segments of 5 cells,
+  // with its two pairs, three and pairs besides, about 15,000; the mean is about 70.
   size_t most = 0, total = 0, turns = 0;
   for (int players = 2; players <= 4; ++players) {
     auto engine = MakeEngine("relance", players);
@@ -337,5 +337,5 @@ TEST_CASE("relance/the lays listed stay few enough to list every turn") {
     }
   }
   MESSAGE("moves on a turn: mean ", total / turns, ", most ", most);
-  CHECK(most < 10000);
+  CHECK(most < 20000);
 }
