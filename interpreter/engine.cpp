@@ -7,6 +7,7 @@
 #include "interpreter/combination.h"
 #include "interpreter/errors.h"
 #include "interpreter/grid.h"
+#include "interpreter/line_play.h"
 #include "interpreter/match_play.h"
 #include "interpreter/script_host.h"
 #include "interpreter/trick.h"
@@ -22,7 +23,11 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   usage_.effects.assign(r.moves.size(), 0);
   trick_keys_ = TrickKeys(cards(), r.tricks);
   for (size_t k = 0; k < r.moves.size(); ++k) {
-    if (r.moves[k].type == MoveType::kDraw || r.moves[k].type == MoveType::kPass) cheap_kinds_ |= 1u << k;
+    // Taking lists one zone; a fallback take is offered whenever some move is, so it answers
+    // "is there a move" as well as any.
+    const MoveType t = r.moves[k].type;
+    if (t == MoveType::kDraw || t == MoveType::kPass || (t == MoveType::kTake && r.moves[k].fallback))
+      cheap_kinds_ |= 1u << k;
   }
   for (const MoveDecl& m : r.moves) {
     always_can_pass_ =
@@ -43,6 +48,10 @@ GameState Engine::NewGame(uint64_t seed) {
   s.rng = seed;
   s.totals.assign(n, 0);
   s.declared.assign(cards().size(), -1);
+  if (HasTokens(r)) {
+    s.tokens.assign(cards().size(), {});
+    s.claims.assign(cards().size(), 0);
+  }
   for (size_t d = 0; d < r.zones.size(); ++d) {
     if (r.zones[d].dynamic) continue;
     if (r.zones[d].owner == Owner::kTable) {
@@ -77,6 +86,8 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.phase = 0;
   s.out = 0;
   std::fill(s.declared.begin(), s.declared.end(), -1);
+  for (auto& stack : s.tokens) stack.clear();
+  std::fill(s.claims.begin(), s.claims.end(), 0);
   s.decisions.clear();
   s.last_round_player = -1;
   s.next_label = 1;
@@ -276,6 +287,9 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
     }
     case MoveType::kMatch:
       PerformMatch(*this, s, player, m);
+      break;
+    case MoveType::kLine:
+      PerformLine(*this, s, player, m);
       break;
     case MoveType::kGive:
       take_out(ZoneSlot(decl.from, player), m.cards[0]);

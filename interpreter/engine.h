@@ -95,6 +95,9 @@ class Engine {
   // Moves of the kinds in `kinds` for `player`: their own turn's when `decision` is null.
   void GenerateFor(const GameState& state, int player, uint32_t kinds, const Decision* decision,
                    std::vector<Move>& out) const;
+  // One pass of GenerateFor: in the turn, the fallback kinds or the others.
+  void GenerateKinds(const GameState& state, int player, uint32_t kinds, const Decision* decision,
+                     bool fallback, std::vector<Move>& out) const;
   void GeneratePlays(const GameState& state, int player, const MoveDecl& m, Move base,
                      std::vector<Move>& out) const;
   // Whether `player` has any move of `kinds` (answering `decision` when not null).

@@ -44,6 +44,10 @@ struct GameState {
   uint32_t out = 0;                // bit per seat: out of the round, skipped by the turn order
   std::vector<int8_t> declared;    // per card: the value a wild card stands for in play, or -1
   std::vector<int32_t> totals;     // running scores of the match, rounds already counted
+  // Per card, when the rules lay tokens (line moves): the seats whose tokens it carries, bottom
+  // to top (the top one owns it), and the strength of the hand that put that top token.
+  std::vector<std::vector<int8_t>> tokens;
+  std::vector<int32_t> claims;
   int16_t last_round_player = -1;  // who was playing when the last round began
   int16_t declared_winner = -1;    // a script may name the winner (end_game)
   uint16_t next_label = 1;

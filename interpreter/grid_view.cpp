@@ -8,7 +8,21 @@
 
 namespace tapis {
 
-std::string RenderGrid(const Engine& engine, const Zone& zone) {
+namespace {
+
+// A card's code, and when it carries tokens their players bottom to top: JH/33.
+std::string CellText(const Engine& engine, const std::vector<std::vector<int8_t>>* tokens, CardId card) {
+  std::string text = engine.cards().Code(card);
+  if (tokens == nullptr || tokens->empty() || (*tokens)[card].empty()) return text;
+  text += "/";
+  for (int8_t p : (*tokens)[card]) text += std::to_string(p + 1);
+  return text;
+}
+
+}  // namespace
+
+std::string RenderGrid(const Engine& engine, const Zone& zone,
+                       const std::vector<std::vector<int8_t>>* tokens) {
   const GridShape shape = ShapeOf(engine.rules().zones[zone.decl]);
   int left = 0, right = shape.Width() - 1, top = 0, bottom = shape.Height() - 1;
   if (shape.growing && !zone.cells.empty()) {
@@ -26,7 +40,7 @@ std::string RenderGrid(const Engine& engine, const Zone& zone) {
     bottom = std::min(shape.Height() - 1, bottom + 1);
   }
   size_t width = 2;
-  for (CardId c : zone.cards) width = std::max(width, engine.cards().Code(c).size());
+  for (CardId c : zone.cards) width = std::max(width, CellText(engine, tokens, c).size());
   std::string out = "      ";
   for (int column = left; column <= right; ++column)
     out += fmt::format(" {:<{}}", std::string(1, static_cast<char>('a' + column)), width);
@@ -36,7 +50,8 @@ std::string RenderGrid(const Engine& engine, const Zone& zone) {
     out += fmt::format("    {:>2}", row + 1);
     for (int column = left; column <= right; ++column) {
       const int card = CardOn(zone, shape.At(column, row));
-      out += fmt::format(" {:<{}}", card < 0 ? "." : engine.cards().Code(static_cast<CardId>(card)), width);
+      const std::string text = card < 0 ? "." : CellText(engine, tokens, static_cast<CardId>(card));
+      out += fmt::format(" {:<{}}", text, width);
     }
     while (!out.empty() && out.back() == ' ') out.pop_back();
     out += "\n";

@@ -230,6 +230,7 @@ void OpenTapisApi(lua_State* L) {
   AddReadingApi(L);
   AddTrickApi(L);
   AddGridApi(L);
+  AddHandApi(L);
   AddWordsApi(L);
   lua_setglobal(L, "tapis");
   OpenCardCache(L);

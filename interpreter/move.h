@@ -19,7 +19,9 @@ struct Move {
   int16_t zone = -1;  // extend: the zone instance the card goes onto
   int8_t value = -1;  // play: the value the wild cards in it stand for
   std::array<CardId, kMaxMoveCards> cards{};
-  int16_t cell = -1;  // place: the grid cell the card goes on
+  int16_t cell = -1;     // place: the grid cell the card goes on; line: the segment's first cell
+  int16_t to_cell = -1;  // line: the segment's last cell
+  std::array<uint8_t, kMaxMoveCards> at{};  // line: the cell each card goes on
   // meld, extend, match: per card, the value a wild card stands for (-1 for a natural card)
   std::array<int8_t, kMaxMoveCards> stands = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 

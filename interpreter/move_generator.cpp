@@ -6,6 +6,7 @@
 #include "interpreter/contract.h"
 #include "interpreter/engine.h"
 #include "interpreter/grid.h"
+#include "interpreter/line_play.h"
 #include "interpreter/trick.h"
 #include "interpreter/wild_melds.h"
 #include "interpreter/match_play.h"
@@ -146,11 +147,23 @@ void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Mo
 
 void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const Decision* decision,
                          std::vector<Move>& out) const {
+  const bool in_turn = decision == nullptr;
+  // A fallback move is offered only when no other move of the turn is: a second pass for them.
+  const size_t start = out.size();
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1 && (!in_turn || out.size() > start)) break;
+    GenerateKinds(s, player, kinds, decision, pass == 1, out);
+  }
+}
+
+void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const Decision* decision,
+                           bool fallback, std::vector<Move>& out) const {
   const Ruleset& r = rules();
   const CardSet& set = cards();
   for (size_t k = 0; k < r.moves.size(); ++k) {
     if (!(kinds & (1u << k))) continue;
     const MoveDecl& m = r.moves[k];
+    if (decision == nullptr && m.fallback != fallback) continue;
     if (!Offered(m, s, decision)) continue;
     Move base;
     base.kind = static_cast<uint8_t>(k);
@@ -195,6 +208,9 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
       }
       case MoveType::kMatch:
         GenerateMatches(*this, s, player, m, base, out);
+        break;
+      case MoveType::kLine:
+        GenerateLines(*this, s, player, m, base, out);
         break;
       case MoveType::kMeld: {
         const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;

@@ -5,6 +5,7 @@
 
 #include "interpreter/card_loader.h"
 #include "interpreter/contract.h"
+#include "interpreter/hand_loader.h"
 #include "interpreter/match_loader.h"
 #include "interpreter/move_words.h"
 #include "interpreter/trick_loader.h"
@@ -42,7 +43,8 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
         spec, {"type",        "from", "to",       "refill_from", "combination", "cost",        "ends_turn",
                "onto_others", "beat", "in_turn",  "phases",      "then",        "description", "bot_weight",
                "min",         "max",  "into",     "except",      "next_phase",  "not_total",   "adjacent",
-               "options",     "text", "contract", "by",          "matches",     "cards"});
+               "options",     "text", "contract", "by",          "matches",     "cards",       "hand",
+               "segment",     "tokens", "takeover", "strongest", "fallback"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -59,13 +61,14 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
         {"draw", MoveType::kDraw},     {"take", MoveType::kTake},     {"meld", MoveType::kMeld},
         {"extend", MoveType::kExtend}, {"play", MoveType::kPlay},     {"give", MoveType::kGive},
         {"pass", MoveType::kPass},     {"trick", MoveType::kTrick},   {"number", MoveType::kNumber},
-        {"place", MoveType::kPlace},   {"choose", MoveType::kChoose}, {"match", MoveType::kMatch}};
+        {"place", MoveType::kPlace},   {"choose", MoveType::kChoose}, {"match", MoveType::kMatch},
+        {"line", MoveType::kLine}};
     auto it = kTypes.find(type);
     if (it == kTypes.end())
       reader.Fail(
           spec["type"],
           fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
-                      "number, place, choose or match",
+                      "number, place, choose, match or line",
                       type));
     m.type = it->second;
     if (m.type == MoveType::kNumber) ReadNumberMove(reader, spec, r, m);
@@ -104,6 +107,14 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
       if (!r.zones[m.to].dynamic) reader.Fail(spec["to"], "meld: the zone must be dynamic (one per meld)");
     }
     if (m.type == MoveType::kMatch) ReadMatchMove(reader, spec, r, m);
+    if (m.type == MoveType::kLine) {
+      ReadLineMove(reader, spec, r, m);
+    } else {
+      for (const char* key : {"hand", "segment", "tokens", "takeover", "strongest"}) {
+        if (spec[key]) reader.Fail(spec[key], fmt::format("{}: only for line moves", key));
+      }
+    }
+    m.fallback = reader.Optional(spec, "fallback", false);
     if (spec["cards"]) m.cards = ReadFilters(reader, spec["cards"], r.catalog);
     if ((m.type == MoveType::kMeld && m.contracts.empty()) || m.type == MoveType::kExtend) {
       const YAML::Node c = reader.Required(spec, "combination");

@@ -9,6 +9,7 @@
 
 #include "interpreter/combination.h"
 #include "interpreter/grid.h"
+#include "interpreter/line_play.h"
 #include "interpreter/move_words.h"
 #include "interpreter/match_play.h"
 
@@ -40,9 +41,10 @@ std::string ZoneName(const Ruleset& r, int decl) { return r.zones[decl].name; }
 bool CardsTyped(const Engine& engine, const Move& move, const std::vector<std::string>& words) {
   for (CardId c : move.Cards()) {
     const std::string& code = engine.cards().Code(c);
-    // Every word, not only those after the move's name: a `bare` move is its cards alone.
+    // Every word, not only those after the move's name: a move may be written as its cards alone.
     const bool typed = std::any_of(words.begin(), words.end(), [&](const std::string& w) {
-      const size_t end = std::min({w.find('='), w.find('^'), w.size()});  // JK=5, E1b1B^
+      // JK=5, E1b1B^, JH@D3
+      const size_t end = std::min({w.find('='), w.find('^'), w.find('@'), w.size()});
       if (end != code.size()) return false;
       for (size_t i = 0; i < end; ++i) {
         if (w[i] != std::toupper(static_cast<unsigned char>(code[i]))) return false;
@@ -67,6 +69,10 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
   if (move.kind == kStopMove) return "stop";
   const MoveDecl& decl = engine.rules().moves[move.kind];
   if (decl.type == MoveType::kMatch) return MatchText(engine, state, move);
+  if (decl.type == MoveType::kLine) {
+    const std::string line = LineText(engine, move);
+    return decl.text.empty() ? decl.name + " " + line : FillMoveText(decl, line, "");
+  }
   std::string cards;
   if (decl.type != MoveType::kDraw) {
     const int wild_for = decl.combination >= 0 ? engine.rules().combinations[decl.combination].property : -1;
@@ -147,6 +153,13 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   if (decl.type == MoveType::kChoose) {
     return {std::nullopt, fmt::format("'{}' is not legal now; '{}' chooses one of: {}", std::string(text), name,
                                       fmt::join(decl.options, ", "))};
+  }
+  if (decl.type == MoveType::kLine) {
+    return {std::nullopt,
+            fmt::format("'{}' is not a legal {} now; write each card of your {} with its empty cell, "
+                        "then the segment, first cell to last: {} 10S@d5 JH@d3 d1-d5; the segment's cards "
+                        "must make a hand, and beat the hands of other players' cards it takes",
+                        std::string(text), name, ZoneName(r, decl.from), name)};
   }
   std::vector<CardId> cards;
   for (size_t i = 1; i < words.size(); ++i) {

@@ -7,6 +7,8 @@
 #include "interpreter/errors.h"
 #include "interpreter/grid.h"
 #include "interpreter/grid_view.h"
+#include "interpreter/line_play.h"
+#include "interpreter/position_tokens.h"
 #include "interpreter/ruleset_finder.h"
 #include "interpreter/ruleset_loader.h"
 
@@ -110,6 +112,7 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
     decisions.push_back(decision);
   }
   j["decisions"] = decisions;
+  if (!s.tokens.empty()) j["tokens"] = TokensJson(engine, s);
   if (s.out) {
     json out = json::array();
     for (int p = 0; p < s.players; ++p) {
@@ -156,6 +159,10 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
   }
   std::vector<bool> used(engine.cards().size(), false);
   s.declared.assign(engine.cards().size(), -1);
+  if (HasTokens(r)) {
+    s.tokens.assign(engine.cards().size(), {});
+    s.claims.assign(engine.cards().size(), 0);
+  }
   // A card's code, or CODE=VALUE for a wild card standing for a value.
   auto take_card = [&](const std::string& text) -> CardId {
     const std::string code = text.substr(0, text.find('='));
@@ -300,6 +307,7 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
         s.decisions.push_back(decision);
       }
     }
+    if (j.contains("tokens")) ReadTokens(engine, j.at("tokens"), s, fail);
     if (j.contains("out")) {
       for (const auto& p : j.at("out")) {
         const int seat = p.get<int>();

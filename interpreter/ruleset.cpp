@@ -17,6 +17,7 @@ int Ruleset::ZoneIndex(const std::string& zone) const { return IndexByName(zones
 int Ruleset::MoveIndex(const std::string& move) const { return IndexByName(moves, move); }
 int Ruleset::ParameterIndex(const std::string& p) const { return IndexByName(parameters, p); }
 int Ruleset::CombinationIndex(const std::string& c) const { return IndexByName(combinations, c); }
+int Ruleset::HandIndex(const std::string& h) const { return IndexByName(hands, h); }
 int Ruleset::PhaseIndex(const std::string& phase) const {
   for (size_t i = 0; i < phases.size(); ++i) {
     if (phases[i] == phase) return static_cast<int>(i);

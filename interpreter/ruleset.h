@@ -64,6 +64,25 @@ struct Combination {
   std::vector<bool> stands_for;   // wild: the values a wild card may stand for (a natural card's)
 };
 
+// A ranking of hands as in poker (hand_rank.h): kinds from lowest to highest, each made of
+// exactly its cards, so a pair is two cards and nothing else; two hands of one kind compare
+// their ranks.
+struct HandKind {
+  std::string name;
+  std::vector<int> sets;  // sizes of the groups of one rank, largest first ([3, 2]: three and two)
+  int run = 0;            // > 0: this many cards of consecutive ranks
+  bool flush = false;     // every card shares the ranking's suit
+  int cards = 0;          // how many cards the hand has
+};
+
+struct HandRanking {
+  std::string name;
+  int rank = -1;                // the ordered property groups share and runs follow
+  int suit = -1;                // the property a flush shares
+  bool low_top = false;         // the top rank also counts below the lowest in runs (A-2-3-4-5)
+  std::vector<HandKind> kinds;  // lowest first
+};
+
 struct Trigger {
   std::string function;          // Lua function in the ruleset's scripts
   std::vector<CardFilter> when;  // empty: always
@@ -73,9 +92,12 @@ struct Trigger {
 // extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
 // give: a card to the player a decision names; pass: nothing; trick: a card to the trick,
 // following the `tricks:` rules; number: a number in a range (a bid), kept in a variable;
-// place: a card on a grid's cell; choose: one of a list of words (a suit nominated), no card
+// place: a card on a grid's cell; line: cards on empty cells of a segment of a grid line that
+// makes a hand (line_play.h); choose: one of a list of words (a suit nominated), no card
 // moves; match: cards that combine with the pile's top as the top says (match_play.h).
-enum class MoveType { kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kPlace, kChoose, kMatch };
+enum class MoveType {
+  kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kPlace, kChoose, kMatch, kLine
+};
 
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
@@ -113,6 +135,14 @@ struct MoveDecl {
   std::vector<CardFilter> cards;  // when not empty: only cards that pass may be used
   int match_by = -1;              // match: the top's property that chooses the rule…
   std::vector<int> match_for;     // …by its value: an index into Ruleset::matches, or -1
+  // line moves (line_play.h): the segment laid must be a hand of `hand`, `segment_min` to
+  // `segment_max` cells long; with `tokens`, each of its cards gets the player's token.
+  int hand = -1;                // index into Ruleset::hands
+  int segment_min = 2, segment_max = 5;
+  int tokens = -1;              // player variable: tokens left, one used per card of the segment
+  IntValue takeover{0, -1};     // a Takeover: what beats the hand that put an opponent's token
+  IntValue strongest{1, -1};    // only the strongest hand the laid cards make may be named (bool)
+  bool fallback = false;        // offered only when no other move of the player's turn is
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,
@@ -192,6 +222,7 @@ struct Ruleset {
   std::vector<Parameter> parameters;
   std::vector<ZoneDecl> zones;
   std::vector<Combination> combinations;
+  std::vector<HandRanking> hands;
   std::vector<MoveDecl> moves;
   std::vector<SetupStep> setup;
   std::vector<VariableDecl> variables;
@@ -218,6 +249,7 @@ struct Ruleset {
   int MoveIndex(const std::string& move) const;
   int ParameterIndex(const std::string& parameter) const;
   int CombinationIndex(const std::string& combination) const;
+  int HandIndex(const std::string& hand) const;
   int VariableIndex(const std::string& variable) const;
   int PhaseIndex(const std::string& phase) const;
 };

@@ -9,6 +9,7 @@
 
 #include "interpreter/card_loader.h"
 #include "interpreter/errors.h"
+#include "interpreter/hand_loader.h"
 #include "interpreter/match_loader.h"
 #include "interpreter/move_loader.h"
 #include "interpreter/parameter_loader.h"
@@ -35,7 +36,7 @@ class Loader : private YamlReader {
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
     CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards", "zones",
                      "combinations", "variables", "setup", "turn", "phases", "moves", "on", "match",
-                     "scripts", "score", "tricks", "words", "matches", "teams"});
+                     "scripts", "score", "tricks", "words", "matches", "teams", "hands"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
@@ -47,6 +48,7 @@ class Loader : private YamlReader {
     if (root["words"]) ReadWords(*this, root["words"], dir_, *r_);
     if (root["matches"]) ReadMatches(*this, root["matches"], *r_);
     if (root["combinations"]) ReadCombinations(root["combinations"]);
+    if (root["hands"]) ReadHands(*this, root["hands"], *r_);
     if (root["variables"]) ReadVariables(root["variables"]);
     ReadCardsInto(Required(root, "cards"));
     if (root["setup"]) ReadSetup(root["setup"]);

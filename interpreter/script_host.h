@@ -80,6 +80,7 @@ void AddReadingApi(lua_State* L);
 // Adds the trick-taking functions (lua_api_trick.cpp) to the table on top of the stack.
 void AddTrickApi(lua_State* L);
 void AddGridApi(lua_State* L);  // lua_api_grid.cpp
+void AddHandApi(lua_State* L);  // tapis.hand, tapis.tokens (lua_api_hands.cpp)
 void AddWordsApi(lua_State* L);  // tapis.words, tapis.is_word (lua_api_words.cpp)
 
 }  // namespace tapis

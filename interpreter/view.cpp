@@ -118,7 +118,7 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
     }
     std::string cards;
     if (decl.columns > 0) {
-      out += fmt::format("  {}:\n{}", name, RenderGrid(engine, zone));
+      out += fmt::format("  {}:\n{}", name, RenderGrid(engine, zone, &state.tokens));
       continue;
     }
     if (CanSee(engine, state, static_cast<int>(z), player)) {

@@ -70,7 +70,8 @@ TEST_CASE("bad input/unknown key") {
                                                "case.yaml:20:1: unknown key 'rotation'; expected one of: "
                                                "name, title, description, notes, players, "
                                                "parameters, cards, zones, combinations, variables, setup, "
-                                               "turn, phases, moves, on, match, scripts, score, tricks, words, matches, teams");
+                                               "turn, phases, moves, on, match, scripts, score, tricks, words, "
+                                               "matches, teams, hands");
 }
 
 TEST_CASE("bad input/teams that players cannot fill evenly") {

@@ -58,7 +58,8 @@ TEST_CASE("docs/every ruleset key the loader accepts is in docs/rulesets.md") {
   std::set<std::string> keys = AcceptedKeys(Read("interpreter/ruleset_loader.cpp"));
   for (const char* loader : {"interpreter/card_loader.cpp", "interpreter/parameter_loader.cpp",
                              "interpreter/trick_loader.cpp", "interpreter/contract.cpp",
-                             "interpreter/match_loader.cpp"}) {
+                             "interpreter/match_loader.cpp", "interpreter/hand_loader.cpp",
+                             "interpreter/move_loader.cpp"}) {
     for (const auto& k : AcceptedKeys(Read(loader))) keys.insert(k);
   }
   keys.insert("extends");  // read by the variant merger

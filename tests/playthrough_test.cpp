@@ -83,6 +83,7 @@ const Golden kGoldens[] = {
      {{"max_rounds", "3"}}},
     {"kems_seed19.jsonl", "kems", 4, 19, {}, {{"target", "4"}}},
     {"zigity_4p_seed2005.jsonl", "zigity", 4, 2005, {"random", "greedy", "random", "random"}, {}},
+    {"relance_3p_seed31.jsonl", "relance", 3, 31, {"greedy", "random", "greedy"}, {}},
 };
 
 }  // namespace
