@@ -18,31 +18,16 @@ namespace {
 
 const std::string kBad = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/";
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // mini.yaml with one piece of text replaced, loaded as if it were tests/bad/case.yaml.
 std::string LoadError(const std::string& from, const std::string& to) {
-  std::string yaml = ReadFile(kBad + "mini.yaml");
-  const auto at = yaml.find(from);
-  REQUIRE(at != std::string::npos);
-  yaml.replace(at, from.size(), to);
-  try {
-    LoadRulesetFromString(yaml, kBad + "case.yaml");
-  } catch (const Error& e) {
-    CHECK(std::string(e.what()).find('\n') == std::string::npos);  // one line
-    return e.what();
-  }
-  return "(loaded without error)";
+  const std::string error = EditedLoadError(kBad + "mini.yaml", from, to, kBad + "case.yaml");
+  CHECK(error.find('\n') == std::string::npos);  // one line
+  return error;
 }
 
 // The error of the first `play` move of a game of mini.yaml using `script`.
 std::string PlayError(const std::string& script) {
-  const std::string yaml = ReadFile(kBad + "mini.yaml");
+  const std::string yaml = ReadText(kBad + "mini.yaml");
   std::string with = yaml;
   with.replace(with.find("mini.lua"), 8, script);
   auto rules = LoadRulesetFromString(with, kBad + "case.yaml");
@@ -189,7 +174,7 @@ TEST_CASE("bad input/reserved move names, seats and parameter values") {
 
 TEST_CASE("bad input/choose moves and move texts") {
   const std::string play = "play: {type: take, from: hand, to: pile, then: on_play}";
-  const std::string yaml = ReadFile(kBad + "mini.yaml");
+  const std::string yaml = ReadText(kBad + "mini.yaml");
   REQUIRE(yaml.find(play) != std::string::npos);
   CHECK(LoadError(play, "play: {type: choose, options: colour, then: on_play}").find("unknown property 'colour'; properties are: "
                                                                      "rank, suit") != std::string::npos);

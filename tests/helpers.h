@@ -4,8 +4,10 @@
 
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,29 @@ inline std::vector<std::string> Cards(const Engine& engine, const GameState& sta
   std::vector<std::string> out;
   for (CardId c : state.zones[engine.ZoneSlot(decl, player - 1)].cards) out.push_back(engine.cards().Code(c));
   return out;
+}
+
+inline std::string ReadText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// What loading the ruleset `path` says once its first `from` is replaced by `to`, as if it
+// were the file `as` (`path` itself when empty): the error, or "(loaded without error)".
+inline std::string EditedLoadError(const std::string& path, const std::string& from, const std::string& to,
+                                   const std::string& as = "") {
+  std::string yaml = ReadText(path);
+  const auto at = yaml.find(from);
+  REQUIRE(at != std::string::npos);
+  yaml.replace(at, from.size(), to);
+  try {
+    LoadRulesetFromString(yaml, as.empty() ? path : as);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "(loaded without error)";
 }
 
 // Who acts first in each round of a random match (seats from 0).

@@ -27,19 +27,7 @@ int Variable(const Engine& engine, const GameState& s, const char* name) {
 
 // The fixture with `from` replaced by `to`, loaded: its error, or "(loaded without error)".
 std::string LoadError(const std::string& from, const std::string& to) {
-  std::ifstream in(kFixture);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string yaml = text.str();
-  const auto at = yaml.find(from);
-  REQUIRE(at != std::string::npos);
-  yaml.replace(at, from.size(), to);
-  try {
-    LoadRulesetFromString(yaml, "lines.yaml");
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(loaded without error)";
+  return EditedLoadError(kFixture, from, to, "lines.yaml");
 }
 
 }  // namespace

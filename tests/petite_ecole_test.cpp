@@ -26,20 +26,7 @@ bool Has(const std::vector<std::string>& list, const std::string& item) {
 
 // The error loading rulesets/petite_ecole.yaml with one piece of text replaced.
 std::string LoadError(const std::string& from, const std::string& to) {
-  const std::string path = std::string(TAPIS_SOURCE_DIR) + "/rulesets/petite_ecole.yaml";
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string yaml = text.str();
-  const auto at = yaml.find(from);
-  REQUIRE(at != std::string::npos);
-  yaml.replace(at, from.size(), to);
-  try {
-    LoadRulesetFromString(yaml, path);
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(loaded without error)";
+  return EditedLoadError(std::string(TAPIS_SOURCE_DIR) + "/rulesets/petite_ecole.yaml", from, to);
 }
 
 }  // namespace

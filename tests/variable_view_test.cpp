@@ -19,10 +19,7 @@ const std::string kBad = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/";
 
 // tests/bad/mini.yaml with `variables` added before its setup.
 std::string MiniWith(const std::string& variables) {
-  std::ifstream in(kBad + "mini.yaml");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string yaml = text.str();
+  std::string yaml = ReadText(kBad + "mini.yaml");
   yaml.insert(yaml.find("setup:"), variables);
   return yaml;
 }
