@@ -70,7 +70,7 @@ TEST_CASE("bad input/unknown key") {
                                                "case.yaml:20:1: unknown key 'rotation'; expected one of: "
                                                "name, title, description, notes, players, "
                                                "parameters, cards, zones, combinations, variables, setup, "
-                                               "turn, phases, moves, on, match, scripts, score, tricks, words, matches");
+                                               "turn, phases, moves, on, match, scripts, score, tricks, words, matches, bots");
 }
 
 TEST_CASE("bad input/unknown zone") {
