@@ -32,6 +32,7 @@ class WatchingBot : public Bot {
   bool Watches() const override { return true; }
   void Observe(const Engine& engine, int seat, const GameState& before, const Move& move,
                const GameState& after) override;
+  const Knowledge& knowledge() const { return knowledge_; }
 
  protected:
   // What the player acting in `state` knows; nothing beyond the view when moves were missed.

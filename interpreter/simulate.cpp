@@ -93,9 +93,10 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
     engine.LegalMoves(state, legal);
     if (legal.empty()) break;
     const int actor = engine.Actor(state);
-    const auto start = watched ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    const bool timed = watched && bots[actor]->Watches() && legal.size() > 1;  // bots that look ahead
+    const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     const Move chosen = legal[bots[actor]->Choose(engine, state, legal)];
-    if (watched && legal.size() > 1) {
+    if (timed) {
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       ++r.decisions[actor];
       r.think_seconds[actor] += spent;
