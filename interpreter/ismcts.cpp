@@ -19,6 +19,9 @@ constexpr double kExploration = 0.7;
 // A playout stops at the end of the round, or after this many moves (a round of random
 // play can drag on for thousands of moves in games that rarely end themselves at random).
 constexpr int kPlayoutMoves = 200;
+// …or once it has listed this many legal moves: some positions offer thousands (every
+// word a hand with jokers spells), and listing them is what a playout spends its time on.
+constexpr int64_t kPlayoutListed = 20000;
 
 bool SameMove(const Move& a, const Move& b) {
   if (a.kind != b.kind || a.count != b.count || a.zone != b.zone || a.value != b.value || a.cell != b.cell)
@@ -104,7 +107,11 @@ void IsmctsBot::Iterate(const GameState& root, const Knowledge& knowledge) {
   path_.assign(1, 0);
   // Selection, then expansion of one move not tried yet.
   while (!state.finished && state.round == round) {
-    search_->LegalMoves(state, legal_);
+    if (node == 0 && root_listed_) {
+      legal_ = root_legal_;
+    } else {
+      search_->LegalMoves(state, legal_);
+    }
     if (legal_.empty()) break;
     const int actor = search_->Actor(state);
     untried_.clear();
@@ -136,7 +143,7 @@ void IsmctsBot::Iterate(const GameState& root, const Knowledge& knowledge) {
     path_.push_back(node);
     if (!untried_.empty()) break;
   }
-  PlayOut(*search_, state, round, kPlayoutMoves, rng_);
+  PlayOut(*search_, state, round, kPlayoutMoves, kPlayoutListed, rng_);
   const std::vector<double> values = StandingValues(*search_, state, round);
   const std::vector<double> rewards = Rewards(*search_, state, values, gap_sum_ / gap_count_);
   if (!state.finished) {
@@ -161,6 +168,19 @@ size_t IsmctsBot::Choose(Engine& engine, const GameState& state, const std::vect
     search_ = std::make_unique<Engine>(engine.shared_config());
   nodes_.assign(1, Node{});
   child_of_.clear();
+  // The root's moves are the same in every determinisation when they use only cards the
+  // player sees (the seen zones are kept as they are): list them once. Listing is most of
+  // the cost where a position offers thousands of moves.
+  root_listed_ = true;
+  std::vector<bool> seen(engine.cards().size(), false);
+  for (size_t z = 0; z < state.zones.size(); ++z) {
+    if (!ZoneSeen(engine, state, static_cast<int>(z), engine.Actor(state))) continue;
+    for (CardId c : state.zones[z].cards) seen[c] = true;
+  }
+  for (const Move& m : legal) {
+    for (CardId c : m.Cards()) root_listed_ = root_listed_ && seen[c];
+  }
+  root_legal_ = legal;
   if (budget_.seconds <= 0) nodes_.reserve(budget_.iterations + 1);
   const auto start = std::chrono::steady_clock::now();
   auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };

@@ -66,6 +66,8 @@ class IsmctsBot : public WatchingBot {
   std::unordered_map<uint64_t, int> child_of_;  // (node, move) hash -> child
   std::vector<int> path_;
   std::vector<Move> legal_;
+  std::vector<Move> root_legal_;  // the real position's moves…
+  bool root_listed_ = false;      // …used at the root when they name only cards in sight
   std::vector<Move> untried_;
   double gap_sum_ = 1;  // typical lead over the others, learnt from the playouts' ends
   double gap_count_ = 1;

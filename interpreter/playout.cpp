@@ -6,10 +6,12 @@
 
 namespace tapis {
 
-void PlayOut(Engine& engine, GameState& state, uint16_t round, int max_moves, uint64_t& rng) {
+void PlayOut(Engine& engine, GameState& state, uint16_t round, int max_moves, int64_t max_listed, uint64_t& rng) {
   std::vector<Move> legal;
-  for (int made = 0; made < max_moves && !state.finished && state.round == round; ++made) {
+  int64_t listed = 0;
+  for (int made = 0; made < max_moves && !state.finished && state.round == round && listed < max_listed; ++made) {
     engine.LegalMoves(state, legal);
+    listed += static_cast<int64_t>(legal.size());
     if (legal.empty()) return;
     if (!engine.Apply(state, legal[RandomMove(engine, legal, rng)]).ok) return;
   }

@@ -12,9 +12,10 @@
 namespace tapis {
 
 // Plays random moves (weighted by `bot_weight` like the random bot) until the game ends,
-// the round after `round` begins, `max_moves` have been made, or a move fails. The
-// position is left where play stopped.
-void PlayOut(Engine& engine, GameState& state, uint16_t round, int max_moves, uint64_t& rng);
+// the round after `round` begins, `max_moves` have been made, the legal moves listed on
+// the way pass `max_listed` (positions with thousands of moves cost in proportion), or a
+// move fails. The position is left where play stopped.
+void PlayOut(Engine& engine, GameState& state, uint16_t round, int max_moves, int64_t max_listed, uint64_t& rng);
 
 // How well each player stands, higher being better: the ruleset's evaluation, else the
 // scores (turned round when the lowest total wins). At the start of a new round, the

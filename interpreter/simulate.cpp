@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <thread>
 
 #include "interpreter/bots.h"
@@ -69,6 +70,13 @@ struct GameResult {
   std::string error;
 };
 
+// Processor time of this thread: what a bot's thinking costs, whatever else the machine runs.
+double ThreadSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
 // The cards a move takes from its player's own zones (not a draw: its card was unseen).
 void NoteCardsPlayed(const Engine& engine, const Move& m, int player, GameResult& r) {
   if (m.kind == kStopMove || engine.rules().moves[m.kind].type == MoveType::kDraw) return;
@@ -94,10 +102,10 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
     if (legal.empty()) break;
     const int actor = engine.Actor(state);
     const bool timed = watched && bots[actor]->Watches() && legal.size() > 1;  // bots that look ahead
-    const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    const double start = timed ? ThreadSeconds() : 0;
     const Move chosen = legal[bots[actor]->Choose(engine, state, legal)];
     if (timed) {
-      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double spent = ThreadSeconds() - start;
       ++r.decisions[actor];
       r.think_seconds[actor] += spent;
       r.think_max[actor] = std::max(r.think_max[actor], spent);
