@@ -19,8 +19,8 @@ constexpr double kExploration = 0.7;
 // A playout stops at the end of the round, or after this many moves (a round of random
 // play can drag on for thousands of moves in games that rarely end themselves at random).
 constexpr int kPlayoutMoves = 200;
-// …or once it has listed this many legal moves: some positions offer thousands (every
-// word a hand with jokers spells), and listing them is what a playout spends its time on.
+// …or once it has listed this many legal moves: some positions offer thousands (a large
+// hand with wild cards), and listing them is what a playout spends its time on.
 constexpr int64_t kPlayoutListed = 20000;
 
 bool SameMove(const Move& a, const Move& b) {
