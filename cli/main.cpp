@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
     // One value per flag, so `--set a=1 GAME` leaves GAME to the positional argument.
     cmd->add_option("--set", game.settings, "parameter value, key=value (repeatable)")
         ->allow_extra_args(false);
-    cmd->add_option("--seat", seats, "who plays each seat in order: human, random or greedy (repeatable)")
+    cmd->add_option("--seat", seats, "who plays each seat in order: human, random, greedy or ismcts[:BUDGET] (repeatable)")
         ->allow_extra_args(false);
   };
 

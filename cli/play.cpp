@@ -105,12 +105,14 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     const int actor = engine.Actor(state);
     const std::vector<Move> legal = engine.LegalMoves(state);
     if (bots[actor]) {
-      const Move& m = legal[bots[actor]->Choose(engine, state, legal)];
+      const Move m = legal[bots[actor]->Choose(engine, state, legal)];
       const std::string text = MoveText(engine, state, m);
       fmt::print("player {}: {}\n", actor + 1, text);
       log.moves.push_back({actor, text});
+      const GameState before = state;
       const ApplyResult r = engine.Apply(state, m);
       if (!r.ok) throw ScriptError(r.error);
+      TellBots(bots, engine, before, m, state);
       show = true;
       continue;
     }
@@ -180,6 +182,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       fmt::print("script error (the move was not made): {}\n", r.error);
       continue;
     }
+    TellBots(bots, engine, history.back(), *parsed.move, state);
     log.moves.push_back({actor, text});
     show = true;
   }

@@ -105,6 +105,11 @@ void PrintReport(const SimTotals& totals, const SimReport& report, const std::st
            {"win_rate_95", {low, high}},
            {"mean_score", seat.mean_score},
            {"mean_score_95", {seat.mean_score - seat.score_margin, seat.mean_score + seat.score_margin}}});
+      if (seat.decisions > 0) {
+        j["seats"].back()["decisions"] = seat.decisions;
+        j["seats"].back()["seconds_per_decision"] = seat.think_mean;
+        j["seats"].back()["longest_decision"] = seat.think_max;
+      }
     }
     for (const auto& [name, mean] : report.variable_means) j["variable_means"][name] = mean;
     for (const auto& [name, n] : report.moves_per_game) j["moves_per_game"][name] = n;
@@ -123,6 +128,12 @@ void PrintReport(const SimTotals& totals, const SimReport& report, const std::st
     fmt::print("  seat {} ({}): wins {:5.1f}% [{:.1f}%, {:.1f}%], mean score {:.2f} ± {:.2f}\n", p + 1,
                bot(p), finished ? 100.0 * report.seats[p].wins / finished : 0.0, 100 * low, 100 * high,
                report.seats[p].mean_score, report.seats[p].score_margin);
+  }
+  for (int p = 0; p < players; ++p) {
+    const SeatStats& seat = report.seats[p];
+    if (seat.decisions > 0)
+      fmt::print("  thinking, seat {} ({}): {:.3f} s a decision, at most {:.3f} s ({} decisions)\n", p + 1, bot(p),
+                 seat.think_mean, seat.think_max, seat.decisions);
   }
   fmt::print("  length: {:.1f} turns (sd {:.1f}), {:.1f} moves\n", report.mean_turns, report.stddev_turns,
              report.mean_moves);

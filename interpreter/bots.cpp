@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include "interpreter/chance.h"
+#include "interpreter/determinize.h"
 #include "interpreter/errors.h"
+#include "interpreter/ismcts.h"
 
 namespace tapis {
 
-size_t RandomBot::Choose(Engine& engine, const GameState&, const std::vector<Move>& legal) {
+size_t RandomMove(const Engine& engine, const std::vector<Move>& legal, uint64_t& rng) {
   // Uniform, unless the ruleset weighs some kinds of move (bot_weight).
   const auto& moves = engine.rules().moves;
   auto weight = [&](const Move& m) { return m.kind == kStopMove ? 1.0 : moves[m.kind].bot_weight; };
@@ -17,8 +19,8 @@ size_t RandomBot::Choose(Engine& engine, const GameState&, const std::vector<Mov
     total += weight(m);
     uniform = uniform && weight(m) == 1.0;
   }
-  if (uniform) return RandomBelow(rng_, static_cast<uint32_t>(legal.size()));
-  double pick = static_cast<double>(NextRandom(rng_) >> 11) * 0x1.0p-53 * total;
+  if (uniform) return RandomBelow(rng, static_cast<uint32_t>(legal.size()));
+  double pick = static_cast<double>(NextRandom(rng) >> 11) * 0x1.0p-53 * total;
   for (size_t i = 0; i < legal.size(); ++i) {
     pick -= weight(legal[i]);
     if (pick < 0) return i;
@@ -26,23 +28,43 @@ size_t RandomBot::Choose(Engine& engine, const GameState&, const std::vector<Mov
   return legal.size() - 1;
 }
 
-size_t GreedyBot::Choose(Engine& engine, const GameState& state, const std::vector<Move>& legal) {
+size_t RandomBot::Choose(Engine& engine, const GameState&, const std::vector<Move>& legal) {
+  return RandomMove(engine, legal, rng_);
+}
+
+void WatchingBot::Observe(const Engine& engine, int seat, const GameState& before, const Move& move,
+                          const GameState& after) {
+  if (knowledge_.player != seat) knowledge_ = NewKnowledge(engine, before, seat);
+  tapis::Observe(knowledge_, engine, before, move, after);
+}
+
+const Knowledge& WatchingBot::KnowledgeFor(const Engine& engine, const GameState& state) {
   const int me = engine.Actor(state);
-  const int now = engine.Score(state)[me];
+  if (knowledge_.player != me || knowledge_.moves_seen != state.moves_played)
+    knowledge_ = NewKnowledge(engine, state, me);
+  return knowledge_;
+}
+
+size_t GreedyBot::Choose(Engine& engine, const GameState& real, const std::vector<Move>& legal) {
+  const int me = engine.Actor(real);
+  const bool evaluates = !engine.rules().bot_evaluate.empty();
+  auto value = [&](const GameState& s) { return evaluates ? engine.BotEvaluation(s)[me] : engine.Score(s)[me]; };
+  const GameState state = Determinize(engine, real, KnowledgeFor(engine, real), sample_rng_);
+  const int now = value(state);
   std::vector<size_t> best;
   int best_value = 0;
   for (size_t i = 0; i < legal.size(); ++i) {
     const Move& m = legal[i];
-    int value = now;
+    int v = now;
     const bool hidden = m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kDraw;
     if (!hidden) {
       GameState next = state;
-      if (engine.Apply(next, m).ok) value = engine.Score(next)[me];
+      if (engine.Apply(next, m).ok) v = value(next);
     }
-    if (best.empty() || value > best_value) {
+    if (best.empty() || v > best_value) {
       best = {i};
-      best_value = value;
-    } else if (value == best_value) {
+      best_value = v;
+    } else if (v == best_value) {
       best.push_back(i);
     }
   }
@@ -60,10 +82,27 @@ std::vector<std::unique_ptr<Bot>> MakeBots(const std::vector<std::string>& kinds
   return bots;
 }
 
+bool AnyWatches(const std::vector<std::unique_ptr<Bot>>& bots) {
+  for (const auto& b : bots) {
+    if (b && b->Watches()) return true;
+  }
+  return false;
+}
+
+void TellBots(const std::vector<std::unique_ptr<Bot>>& bots, const Engine& engine, const GameState& before,
+              const Move& move, const GameState& after) {
+  for (size_t p = 0; p < bots.size(); ++p) {
+    if (bots[p] && bots[p]->Watches()) bots[p]->Observe(engine, static_cast<int>(p), before, move, after);
+  }
+}
+
 std::unique_ptr<Bot> MakeBot(const std::string& kind, uint64_t seed) {
   if (kind == "random") return std::make_unique<RandomBot>(seed);
   if (kind == "greedy") return std::make_unique<GreedyBot>(seed);
-  throw Error(ErrorKind::kUsage, fmt::format("unknown bot '{}'; bots are: random, greedy", kind));
+  if (kind == "ismcts" || kind.starts_with("ismcts:"))
+    return std::make_unique<IsmctsBot>(seed, ParseBudget(kind.substr(std::min<size_t>(kind.size(), 7))));
+  throw Error(ErrorKind::kUsage,
+              fmt::format("unknown bot '{}'; bots are: random, greedy, ismcts (ismcts:ITERATIONS, ismcts:500ms)", kind));
 }
 
 }  // namespace tapis

@@ -50,6 +50,10 @@ class Engine {
   // final totals once finished).
   std::vector<int> Score(const GameState& state, std::string* error = nullptr);
 
+  // The ruleset's `bots: evaluate:` function, one number per player (higher is better for
+  // that player); empty when the ruleset has none. Throws ScriptError when it fails.
+  std::vector<int> BotEvaluation(const GameState& state);
+
   // Who won a finished game: the winner a script declared, else the best total(s).
   std::vector<int> Winners(const GameState& state, const std::vector<int>& scores);
 

@@ -237,6 +237,7 @@ struct Ruleset {
   int last_round_when_empty = -1;  // zone whose emptying starts the last round
 
   std::string score_function;
+  std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)
   std::vector<ScriptFile> scripts;
   TrickDecl tricks;
 

@@ -36,7 +36,7 @@ class Loader : private YamlReader {
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
     CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards", "zones",
                      "combinations", "variables", "setup", "turn", "phases", "moves", "on", "match",
-                     "scripts", "score", "tricks", "words", "matches", "teams", "hands"});
+                     "scripts", "score", "tricks", "words", "matches", "teams", "hands", "bots"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
@@ -61,6 +61,10 @@ class Loader : private YamlReader {
     if (root["match"]) ReadMatch(root["match"]);
     if (root["scripts"]) ReadScripts(root["scripts"]);
     if (root["score"]) r_->score_function = FunctionName(root["score"]);
+    if (root["bots"]) {
+      CheckKeys(root["bots"], {"evaluate"});
+      if (root["bots"]["evaluate"]) r_->bot_evaluate = FunctionName(root["bots"]["evaluate"]);
+    }
     CheckFunctions();
     return rules;
   }

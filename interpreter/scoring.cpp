@@ -1,5 +1,5 @@
 // Scoring: the round's scores added to the totals (then the next round or the end of the
-// match), the score so far, and who won.
+// match), the score so far, who won, and the ruleset's own estimate for bots.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -59,6 +59,19 @@ std::vector<int> Engine::Score(const GameState& s, std::string* error) {
   }
   for (int p = 0; p < s.players; ++p) scores[p] += round[p];
   return scores;
+}
+
+std::vector<int> Engine::BotEvaluation(const GameState& s) {
+  std::vector<int> values;
+  if (rules().bot_evaluate.empty() || !scripts_) return values;
+  ScriptContext ctx{this, const_cast<GameState*>(&s), Actor(s), nullptr, -1, true};
+  std::string error;
+  if (!scripts_->CallList(rules().bot_evaluate, ctx, values, error)) throw ScriptError(error);
+  if (static_cast<int>(values.size()) != s.players) {
+    throw ScriptError(fmt::format("bot evaluation '{}' returned {} numbers for {} players", rules().bot_evaluate,
+                                  values.size(), s.players));
+  }
+  return values;
 }
 
 std::vector<int> Engine::Winners(const GameState& s, const std::vector<int>& scores) {

@@ -44,6 +44,14 @@ void SimTotals::Merge(const SimTotals& o) {
   for (const auto& [k, v] : o.card_win_units) card_win_units[k] += v;
   for (const auto& [k, v] : o.card_legal) card_legal[k] += v;
   for (const auto& [k, v] : o.length_counts) length_counts[k] += v;
+  decisions.resize(players, 0);
+  think_seconds.resize(players, 0);
+  think_max.resize(players, 0);
+  for (int p = 0; p < players && p < static_cast<int>(o.decisions.size()); ++p) {
+    decisions[p] += o.decisions[p];
+    think_seconds[p] += o.think_seconds[p];
+    think_max[p] = std::max(think_max[p], o.think_max[p]);
+  }
   seconds = std::max(seconds, o.seconds);  // shards run side by side
   if (error.empty()) error = o.error;
 }
@@ -57,6 +65,11 @@ SimReport Summarize(const SimTotals& t, const std::vector<std::string>& move_ord
   r.error = t.error;
   const int finished = t.games - t.unfinished;
   r.seats.resize(t.players);
+  for (int p = 0; p < t.players && p < static_cast<int>(t.decisions.size()); ++p) {
+    r.seats[p].decisions = t.decisions[p];
+    r.seats[p].think_mean = t.decisions[p] ? t.think_seconds[p] / t.decisions[p] : 0;
+    r.seats[p].think_max = t.think_max[p];
+  }
   auto per_game = [&](const std::map<std::string, int64_t>& counts, const std::vector<std::string>& order) {
     std::vector<std::pair<std::string, double>> out;
     std::vector<std::string> names = order;
@@ -122,6 +135,9 @@ nlohmann::json TotalsToJson(const SimTotals& t) {
           {"card_win_units", t.card_win_units},
           {"card_legal", t.card_legal},
           {"length_counts", t.length_counts},
+          {"decisions", t.decisions},
+          {"think_seconds", t.think_seconds},
+          {"think_max", t.think_max},
           {"seconds", t.seconds},
           {"error", t.error}};
 }
@@ -153,6 +169,14 @@ SimTotals TotalsFromJson(const nlohmann::json& j, const std::string& file) {
     j.at("card_win_units").get_to(t.card_win_units);
     j.at("card_legal").get_to(t.card_legal);
     j.at("length_counts").get_to(t.length_counts);
+    if (j.contains("decisions")) {  // older shards have no timings
+      j.at("decisions").get_to(t.decisions);
+      j.at("think_seconds").get_to(t.think_seconds);
+      j.at("think_max").get_to(t.think_max);
+      t.decisions.resize(t.players, 0);
+      t.think_seconds.resize(t.players, 0);
+      t.think_max.resize(t.players, 0);
+    }
     j.at("seconds").get_to(t.seconds);
     j.at("error").get_to(t.error);
     const size_t seats = static_cast<size_t>(t.players);

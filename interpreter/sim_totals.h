@@ -34,6 +34,10 @@ struct SimTotals {
   // the card, their wins (in kWinUnit), and how often a legal move used it.
   std::map<std::string, int64_t> card_players, card_win_units, card_legal;
   std::map<int64_t, int64_t> length_counts;  // finished games by their number of turns
+  // Per seat, bots that look ahead only: decisions with a choice, time spent on them, and
+  // the longest (seconds; like `seconds`, they vary from run to run).
+  std::vector<int64_t> decisions;
+  std::vector<double> think_seconds, think_max;
   double seconds = 0;
   std::string error;
 
@@ -44,6 +48,8 @@ struct SimTotals {
 
 struct SeatStats {
   double wins = 0;  // a shared win counts 1/k for each of k winners
+  int64_t decisions = 0;  // timed decisions (bots that look ahead), their mean and longest time
+  double think_mean = 0, think_max = 0;
   double mean_score = 0;
   double score_margin = 0;  // half-width of the mean score's 95% interval
 };

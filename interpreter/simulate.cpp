@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <thread>
 
 #include "interpreter/bots.h"
@@ -35,15 +36,18 @@ GameLog PlayLoggedGame(Engine& engine, const std::string& ruleset, uint64_t seed
                        const std::vector<std::string>& kinds) {
   auto bots = MakeBots(kinds, engine.config().players(), seed);
   GameLog log{ruleset, engine.config().players(), engine.config().Settings(), seed, {}, {}};
+  const bool watched = AnyWatches(bots);  // copying each state before its move costs only then
   GameState state = engine.NewGame(seed);
   std::vector<Move> legal;
   while (!state.finished) {
     engine.LegalMoves(state, legal);
     const int actor = engine.Actor(state);
-    const Move& m = legal[bots[actor]->Choose(engine, state, legal)];
+    const Move m = legal[bots[actor]->Choose(engine, state, legal)];
     log.moves.push_back({actor, MoveText(engine, state, m)});
+    const GameState before = watched ? state : GameState{};
     const ApplyResult r = engine.Apply(state, m);
     if (!r.ok) throw ScriptError(r.error);
+    if (watched) TellBots(bots, engine, before, m, state);
   }
   log.scores = engine.Score(state);
   return log;
@@ -57,12 +61,21 @@ struct GameResult {
   std::vector<int> scores;
   std::vector<int> winners;
   std::vector<int> table_variables;
+  std::vector<int64_t> decisions;  // per seat, timed when some bot looks ahead
+  std::vector<double> think_seconds, think_max;
   // With per-card attribution: per player, the card kinds played or held at the end; and
   // the kinds some legal move used.
   std::vector<std::vector<bool>> touched;
   std::vector<bool> legal_kinds;
   std::string error;
 };
+
+// Processor time of this thread: what a bot's thinking costs, whatever else the machine runs.
+double ThreadSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
 
 // The cards a move takes from its player's own zones (not a draw: its card was unseen).
 void NoteCardsPlayed(const Engine& engine, const Move& m, int player, GameResult& r) {
@@ -72,7 +85,11 @@ void NoteCardsPlayed(const Engine& engine, const Move& m, int player, GameResult
 
 GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed) {
   auto bots = MakeBots(options.bots, engine.config().players(), game_seed);
+  const bool watched = AnyWatches(bots);
   GameResult r;
+  r.decisions.assign(engine.config().players(), 0);
+  r.think_seconds.assign(engine.config().players(), 0);
+  r.think_max.assign(engine.config().players(), 0);
   const int kinds = static_cast<int>(engine.rules().catalog.kinds().size());
   if (options.cards) {
     r.touched.assign(engine.config().players(), std::vector<bool>(kinds, false));
@@ -84,18 +101,28 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
     engine.LegalMoves(state, legal);
     if (legal.empty()) break;
     const int actor = engine.Actor(state);
-    const Move& chosen = legal[bots[actor]->Choose(engine, state, legal)];
+    const bool timed = watched && bots[actor]->Watches() && legal.size() > 1;  // bots that look ahead
+    const double start = timed ? ThreadSeconds() : 0;
+    const Move chosen = legal[bots[actor]->Choose(engine, state, legal)];
+    if (timed) {
+      const double spent = ThreadSeconds() - start;
+      ++r.decisions[actor];
+      r.think_seconds[actor] += spent;
+      r.think_max[actor] = std::max(r.think_max[actor], spent);
+    }
     if (options.cards) {
       for (const Move& m : legal) {
         for (CardId c : m.Cards()) r.legal_kinds[engine.cards().Kind(c)] = true;
       }
       NoteCardsPlayed(engine, chosen, actor, r);
     }
+    const GameState before = watched ? state : GameState{};
     const ApplyResult applied = engine.Apply(state, chosen);
     if (!applied.ok) {
       r.error = applied.error;
       return r;
     }
+    if (watched) TellBots(bots, engine, before, chosen, state);
   }
   r.finished = state.finished;
   r.turns = state.turns;
@@ -177,12 +204,20 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
   totals.win_units.assign(n, 0);
   totals.score_sum.assign(n, 0);
   totals.score_squares.assign(n, 0);
+  totals.decisions.assign(n, 0);
+  totals.think_seconds.assign(n, 0);
+  totals.think_max.assign(n, 0);
   std::vector<std::string> table_variables;
   for (const auto& v : rules.variables) {
     if (v.owner == Owner::kTable) table_variables.push_back(v.name);
   }
   for (const auto& r : results) {
     if (!r.error.empty() && totals.error.empty()) totals.error = r.error;
+    for (int p = 0; p < n && p < static_cast<int>(r.decisions.size()); ++p) {
+      totals.decisions[p] += r.decisions[p];
+      totals.think_seconds[p] += r.think_seconds[p];
+      totals.think_max[p] = std::max(totals.think_max[p], r.think_max[p]);
+    }
     if (!r.finished || !r.error.empty()) {
       ++totals.unfinished;
       continue;

@@ -63,6 +63,18 @@ function score()
   return scores
 end
 
+-- For bots (`bots: evaluate:`): the match is won by levels, so a level, or one laid this
+-- round, counts far more than the points in hand (a full hand is about 130).
+function bot_value()
+  local values = {}
+  for p = 1, tapis.players() do
+    local hand = 0
+    for _, card in ipairs(tapis.cards("hand", p)) do hand = hand + points(card) end
+    values[p] = (tapis.get("level", p) + tapis.get("laid", p)) * 200 - tapis.total(p) - hand
+  end
+  return values
+end
+
 -- "Le premier à passer le 10ème échelon (ou celui qui a le moins de points) a gagné":
 -- the highest level, then the fewest points.
 function winners()

@@ -56,7 +56,7 @@ TEST_CASE("bad input/unknown key") {
                                                "name, title, description, notes, players, "
                                                "parameters, cards, zones, combinations, variables, setup, "
                                                "turn, phases, moves, on, match, scripts, score, tricks, words, "
-                                               "matches, teams, hands");
+                                               "matches, teams, hands, bots");
 }
 
 TEST_CASE("bad input/teams that players cannot fill evenly") {
