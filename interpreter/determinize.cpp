@@ -60,6 +60,23 @@ bool DealRespecting(const Engine& engine, const std::vector<CardId>& pool, const
   return false;
 }
 
+// Other players' secrets (`visible: owner`) are unknown like their cards: each becomes a
+// guess within its `range`, or its initial value, so that no look-ahead reads them.
+void GuessSecrets(const Engine& engine, int me, GameState& out, uint64_t& rng) {
+  const auto& variables = engine.rules().variables;
+  for (size_t v = 0; v < variables.size(); ++v) {
+    const VariableDecl& d = variables[v];
+    if (d.visibility != Visibility::kOwner) continue;
+    for (int p = 0; p < out.players; ++p) {
+      if (p == me) continue;
+      int& value = out.variables[engine.config().VariableSlot(static_cast<int>(v), p)];
+      value = d.range_min > d.range_max
+                  ? d.initial
+                  : d.range_min + static_cast<int>(RandomBelow(rng, static_cast<uint32_t>(d.range_max - d.range_min + 1)));
+    }
+  }
+}
+
 }  // namespace
 
 GameState Determinize(const Engine& engine, const GameState& state, const Knowledge& knowledge, uint64_t& rng) {
@@ -77,6 +94,7 @@ GameState Determinize(const Engine& engine, const GameState& state, const Knowle
     for (CardId c : out.zones[z].cards) unseen[c] = true;
     out.zones[z].cards.clear();
   }
+  GuessSecrets(engine, me, out, rng);
   if (hidden.empty()) return out;
 
   // Cards known to be somewhere go back there; the others, in card order, are the pool.

@@ -194,6 +194,9 @@ struct VariableDecl {
   // Who sees it in their view (DESIGN.md §6): by default nobody, as the scripts' own
   // bookkeeping; `owner` makes a player's value a secret only that player knows.
   Visibility visibility = Visibility::kNone;
+  // `visible: owner`: the values the secret may take, which bots guess among for the other
+  // players; when min > max, bots take it to be `initial`.
+  int range_min = 0, range_max = -1;
 };
 
 struct ScriptFile {

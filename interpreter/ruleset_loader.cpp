@@ -173,7 +173,7 @@ class Loader : private YamlReader {
   void ReadVariables(const YAML::Node& node) {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "initial", "visible"});
+      CheckKeys(spec, {"owner", "initial", "visible", "range"});
       VariableDecl v;
       v.name = entry.first.as<std::string>();
       const auto owner = Optional(spec, "owner", std::string("table"));
@@ -185,6 +185,14 @@ class Loader : private YamlReader {
                {{"all", Visibility::kAll}, {"owner", Visibility::kOwner}, {"none", Visibility::kNone}});
       if (v.visibility == Visibility::kOwner && v.owner == Owner::kTable)
         Fail(spec["visible"], "visible: owner needs a variable with owner: player");
+      if (spec["range"]) {
+        const YAML::Node range = spec["range"];
+        if (v.visibility != Visibility::kOwner) Fail(range, "range: only a secret (visible: owner) has one");
+        if (!range.IsSequence() || range.size() != 2) Fail(range, "range: expected [lowest, highest]");
+        v.range_min = As<int>(range[0]);
+        v.range_max = As<int>(range[1]);
+        if (v.range_min > v.range_max) Fail(range, "range: the lowest value comes first");
+      }
       r_->variables.push_back(std::move(v));
     }
   }

@@ -173,3 +173,37 @@ TEST_CASE("determinize/exchanging unseen cards in the real state changes no samp
     }
   }
 }
+
+TEST_CASE("determinize/other players' secrets are guesses within their range, the seat's own kept") {
+  auto engine = MakeEngine("kems", 4);
+  const GameState s = engine->NewGame(9);
+  const int sign = engine->rules().VariableIndex("sign");
+  const int told = engine->rules().VariableIndex("told");
+  auto value = [&](const GameState& g, int variable, int p) {
+    return g.variables[engine->config().VariableSlot(variable, p)];
+  };
+  GameState real = s;
+  real.variables[engine->config().VariableSlot(told, 1)] = 1;
+  const Knowledge me = NewKnowledge(*engine, real, 0);
+  uint64_t rng = 5;
+  std::vector<bool> guessed(7, false);
+  for (int i = 0; i < 200; ++i) {
+    const GameState d = Determinize(*engine, real, me, rng);
+    CHECK(value(d, sign, 0) == value(real, sign, 0));  // the seat's own secret
+    for (int p = 1; p < 4; ++p) {
+      CHECK(value(d, sign, p) >= 1);
+      CHECK(value(d, sign, p) <= 6);
+      CHECK(value(d, told, p) == 0);  // no range: the initial value
+    }
+    guessed[value(d, sign, 1)] = true;
+  }
+  CHECK(std::count(guessed.begin(), guessed.end(), true) == 6);  // every sign is a possible guess
+}
+
+TEST_CASE("determinize/range belongs to secrets") {
+  CHECK(EditedLoadError(FindRuleset("kems"), "told: {owner: player, visible: owner}",
+                        "told: {owner: player, visible: all, range: [0, 1]}")
+            .find(": range: only a secret (visible: owner) has one") != std::string::npos);
+  CHECK(EditedLoadError(FindRuleset("kems"), "range: [1, 6]", "range: [6, 1]")
+            .find(": range: the lowest value comes first") != std::string::npos);
+}
