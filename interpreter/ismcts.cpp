@@ -181,10 +181,13 @@ size_t IsmctsBot::Choose(Engine& engine, const GameState& state, const std::vect
     for (CardId c : m.Cards()) root_listed_ = root_listed_ && seen[c];
   }
   root_legal_ = legal;
-  if (budget_.seconds <= 0) nodes_.reserve(budget_.iterations + 1);
+  const int iterations = budget_.iterations > 0          ? budget_.iterations
+                         : engine.rules().bot_iterations > 0 ? engine.rules().bot_iterations
+                                                             : kDefaultIterations;
+  if (budget_.seconds <= 0) nodes_.reserve(iterations + 1);
   const auto start = std::chrono::steady_clock::now();
   auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  while (budget_.seconds > 0 ? spent() < budget_.seconds : iterations_ < budget_.iterations) {
+  while (budget_.seconds > 0 ? spent() < budget_.seconds : iterations_ < iterations) {
     try {
       Iterate(state, knowledge);
     } catch (const std::exception&) {

@@ -24,7 +24,7 @@ namespace tapis {
 inline constexpr int kDefaultIterations = 1000;
 
 struct SearchBudget {
-  int iterations = kDefaultIterations;
+  int iterations = 0;  // 0: the ruleset's `bots: iterations:`, else kDefaultIterations
   double seconds = 0;  // > 0: think this long instead
 };
 

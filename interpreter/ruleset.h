@@ -241,6 +241,7 @@ struct Ruleset {
 
   std::string score_function;
   std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)
+  int bot_iterations = 0;    // the search bot's default budget for this game (`bots: iterations:`); 0: the engine's
   std::vector<ScriptFile> scripts;
   TrickDecl tricks;
 

@@ -62,8 +62,12 @@ class Loader : private YamlReader {
     if (root["scripts"]) ReadScripts(root["scripts"]);
     if (root["score"]) r_->score_function = FunctionName(root["score"]);
     if (root["bots"]) {
-      CheckKeys(root["bots"], {"evaluate"});
+      CheckKeys(root["bots"], {"evaluate", "iterations"});
       if (root["bots"]["evaluate"]) r_->bot_evaluate = FunctionName(root["bots"]["evaluate"]);
+      if (root["bots"]["iterations"]) {
+        r_->bot_iterations = As<int>(root["bots"]["iterations"]);
+        if (r_->bot_iterations < 1) Fail(root["bots"]["iterations"], "iterations: expected a number from 1 up");
+      }
     }
     CheckFunctions();
     return rules;

@@ -106,7 +106,7 @@ TEST_CASE("bots/the search bot plays the same moves from the same seed") {
 }
 
 TEST_CASE("bots/the search budget is a number of iterations or a time") {
-  CHECK(ParseBudget("").iterations == kDefaultIterations);
+  CHECK(ParseBudget("").iterations == 0);  // the ruleset's bots: iterations:, else kDefaultIterations
   CHECK(ParseBudget("250").iterations == 250);
   CHECK(ParseBudget("500ms").seconds == doctest::Approx(0.5));
   CHECK(ParseBudget("2s").seconds == doctest::Approx(2));
@@ -121,6 +121,22 @@ TEST_CASE("bots/the search budget is a number of iterations or a time") {
   IsmctsBot timed(1, ParseBudget("50ms"));
   timed.Choose(*engine, s, engine->LegalMoves(s));
   CHECK(timed.iterations() > 0);
+  IsmctsBot plain(1, ParseBudget(""));
+  plain.Choose(*engine, s, engine->LegalMoves(s));
+  CHECK(plain.iterations() == kDefaultIterations);
+}
+
+TEST_CASE("bots/a ruleset sets the search bot's default budget (bots: iterations:)") {
+  auto engine = MakeEngine("quincunx_solitaire", 1);  // extends quincunx, which asks for 4000
+  CHECK(engine->rules().bot_iterations == 4000);
+  const GameState s = engine->NewGame(2);
+  IsmctsBot plain(1, ParseBudget("")), set(1, ParseBudget("30"));
+  plain.Choose(*engine, s, engine->LegalMoves(s));
+  set.Choose(*engine, s, engine->LegalMoves(s));
+  CHECK(plain.iterations() == 4000);
+  CHECK(set.iterations() == 30);  // a seat's ismcts:N wins
+  CHECK(EditedLoadError(FindRuleset("unisson"), "iterations: 4000", "iterations: 0")
+            .find(": iterations: expected a number from 1 up") != std::string::npos);
 }
 
 TEST_CASE("bots/the ruleset's evaluation is what bots judge by") {
