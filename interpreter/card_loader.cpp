@@ -5,12 +5,6 @@
 namespace tapis {
 namespace {
 
-std::vector<std::string> ParameterNames(const Ruleset& r) {
-  std::vector<std::string> out;
-  for (const auto& p : r.parameters) out.push_back(p.name);
-  return out;
-}
-
 std::string CodeFor(const YamlReader& y, const Ruleset& r, const std::string& pattern,
                     const std::vector<int>& values, const YAML::Node& where) {
   std::string out;
@@ -178,7 +172,7 @@ IntValue ReadIntValue(const YamlReader& y, const YAML::Node& node, const Ruleset
     const auto name = node.Scalar().substr(1);
     const int index = r.ParameterIndex(name);
     if (index < 0)
-      y.Fail(node, fmt::format("unknown parameter '{}'; parameters are: {}", name, Join(ParameterNames(r))));
+      y.Fail(node, fmt::format("unknown parameter '{}'; parameters are: {}", name, Join(Names(r.parameters))));
     return {0, index};
   }
   return {y.As<int>(node), -1};
@@ -188,9 +182,7 @@ int ReadZone(const YamlReader& reader, const YAML::Node& node, const Ruleset& r)
   const auto name = reader.As<std::string>(node);
   const int index = r.ZoneIndex(name);
   if (index < 0) {
-    std::vector<std::string> names;
-    for (const auto& z : r.zones) names.push_back(z.name);
-    reader.Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, names, "zones are")));
+    reader.Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, Names(r.zones), "zones are")));
   }
   return index;
 }

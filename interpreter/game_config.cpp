@@ -56,8 +56,7 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   for (const auto& [name, text] : settings) {
     const int index = r.ParameterIndex(name);
     if (index < 0) {
-      std::vector<std::string> names;
-      for (const auto& p : r.parameters) names.push_back(p.name);
+      const std::vector<std::string> names = Names(r.parameters);
       throw UsageError(fmt::format("{} has no parameter '{}'; parameters are: {}", r.name, name,
                                    names.empty() ? "(none)" : fmt::format("{}", fmt::join(names, ", "))));
     }

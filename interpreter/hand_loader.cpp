@@ -72,9 +72,7 @@ void ReadLineMove(const YamlReader& y, const YAML::Node& spec, Ruleset& r, MoveD
   const YAML::Node hand = y.Required(spec, "hand");
   m.hand = r.HandIndex(y.As<std::string>(hand));
   if (m.hand < 0) {
-    std::vector<std::string> names;
-    for (const auto& h : r.hands) names.push_back(h.name);
-    y.Fail(hand, fmt::format("unknown hand ranking '{}'; hands are: {}", hand.Scalar(), Join(names)));
+    y.Fail(hand, fmt::format("unknown hand ranking '{}'; hands are: {}", hand.Scalar(), Join(Names(r.hands))));
   }
   if (spec["segment"]) {
     y.CheckKeys(spec["segment"], {"min", "max"});

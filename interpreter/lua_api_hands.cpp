@@ -22,8 +22,7 @@ int Hand(lua_State* L, ScriptContext& ctx) {
   const std::string name = StringArg(L, 2, "hand ranking");
   const int h = r.HandIndex(name);
   if (h < 0) {
-    std::vector<std::string> names;
-    for (const auto& hand : r.hands) names.push_back(hand.name);
+    const std::vector<std::string> names = Names(r.hands);
     throw ApiError(fmt::format("tapis.hand: unknown hand ranking '{}'; hands are: {}", name,
                                names.empty() ? "(none)" : fmt::format("{}", fmt::join(names, ", "))));
   }

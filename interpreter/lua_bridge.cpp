@@ -58,9 +58,8 @@ int ZoneArg(lua_State* L, int index, const ScriptContext& ctx) {
   const std::string name = StringArg(L, index, "zone");
   const int decl = r.ZoneIndex(name);
   if (decl < 0) {
-    std::string names;
-    for (const auto& z : r.zones) names += (names.empty() ? "" : ", ") + z.name;
-    throw ApiError(fmt::format("tapis.{}: unknown zone '{}'; zones are: {}", FunctionName(L), name, names));
+    throw ApiError(fmt::format("tapis.{}: unknown zone '{}'; zones are: {}", FunctionName(L), name,
+                               fmt::join(Names(r.zones), ", ")));
   }
   if (r.zones[decl].dynamic)
     throw ApiError(

@@ -13,12 +13,6 @@
 namespace tapis {
 namespace {
 
-std::vector<std::string> CombinationNames(const Ruleset& r) {
-  std::vector<std::string> out;
-  for (const auto& c : r.combinations) out.push_back(c.name);
-  return out;
-}
-
 Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Ruleset& r,
                     const std::function<std::string(const YAML::Node&)>& function_name) {
   Trigger t;
@@ -86,7 +80,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
       m.combination = r.CombinationIndex(reader.As<std::string>(c));
       if (m.combination < 0 || r.combinations[m.combination].kind != Combination::Kind::kSet) {
         reader.Fail(c, fmt::format("play needs a set combination (cards of one value); combinations are: {}",
-                                   Join(CombinationNames(r))));
+                                   Join(Names(r.combinations))));
       }
       m.beat = reader.Word(spec, "beat", Beat::kAny,
                            {{"any", Beat::kAny}, {"at_least", Beat::kAtLeast}, {"above", Beat::kAbove}});
@@ -121,7 +115,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
       m.combination = r.CombinationIndex(reader.As<std::string>(c));
       if (m.combination < 0)
         reader.Fail(c, fmt::format("unknown combination '{}'; combinations are: {}", c.Scalar(),
-                                   Join(CombinationNames(r))));
+                                   Join(Names(r.combinations))));
       if (!r.zones[m.to].dynamic)
         reader.Fail(spec["to"],
                     fmt::format("{}: zone '{}' must be dynamic (one per meld)", type, r.zones[m.to].name));

@@ -205,6 +205,15 @@ struct ScriptFile {
   std::string source;
 };
 
+// The names of declarations (zones, parameters, hands…), in order: for error messages
+// that list what a name could have been.
+template <typename Declaration>
+std::vector<std::string> Names(const std::vector<Declaration>& declarations) {
+  std::vector<std::string> out;
+  for (const auto& d : declarations) out.push_back(d.name);
+  return out;
+}
+
 struct Ruleset {
   std::string name;
   std::string title;

@@ -5,19 +5,13 @@
 namespace tapis {
 namespace {
 
-std::vector<std::string> VariableNames(const Ruleset& r) {
-  std::vector<std::string> out;
-  for (const auto& v : r.variables) out.push_back(v.name);
-  return out;
-}
-
 // A variable owned by `owner` (the table, or each player).
 int VariableOf(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, Owner owner) {
   const auto name = reader.As<std::string>(node);
   const int index = r.VariableIndex(name);
   if (index < 0)
     reader.Fail(node, fmt::format("unknown variable '{}'; {}", name,
-                                  Suggest(name, VariableNames(r), "variables are")));
+                                  Suggest(name, Names(r.variables), "variables are")));
   if (r.variables[index].owner != owner)
     reader.Fail(node, fmt::format("variable '{}' must be a {} variable", name,
                                   owner == Owner::kTable ? "table" : "player"));
