@@ -1,6 +1,7 @@
 #include "interpreter/match_play.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "interpreter/word_index.h"
 
@@ -142,15 +143,21 @@ void Same(const CardSet& set, const MatchRule& rule, int top_value, const Hand& 
   }
 }
 
-// word: every spelling the word index finds from the hand's letters and the top's, the top's
-// letter used; each real letter from any hand card that shows it.
+// word: every set of the hand's letters that spells a word with the top's letter and as many
+// wild cards as it needs, the top's letter used; each real letter from any hand card that
+// shows it. Each set is offered once, with the letters of one word it spells (the first the
+// index finds); a player may type any other (RedeclaredMatch).
 void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand& hand, MatchEmitter& emit) {
   const CardSet& set = engine.cards();
   const WordIndex* index = engine.config().words();
   if (index == nullptr) return;
   int value_of_letter[kAlphabet];
   std::fill(std::begin(value_of_letter), std::end(value_of_letter), -1);
-  for (size_t v = 0; v < rule.numbers.size(); ++v) value_of_letter[rule.numbers[v]] = static_cast<int>(v);
+  uint32_t wild_letters = 0;  // a wild card can only stand for a letter some card shows
+  for (size_t v = 0; v < rule.numbers.size(); ++v) {
+    value_of_letter[rule.numbers[v]] = static_cast<int>(v);
+    wild_letters |= 1u << rule.numbers[v];
+  }
   LetterCounts available{};
   std::vector<CardId> by_letter[kAlphabet];
   for (CardId c : hand.naturals) {
@@ -163,13 +170,10 @@ void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand
   CardId chosen[kMaxMoveCards];
   int8_t declared[kMaxMoveCards];
   const int wild_count = std::min<int>(static_cast<int>(hand.wild.size()), kMaxMoveCards);
-  index->ForEachSpelling(available, wild_count, top_letter, [&](const LetterCounts& used, std::string_view wild) {
+  index->ForEachLetterSet(available, wild_count, top_letter, wild_letters, [&](const LetterCounts& used,
+                                                                               std::string_view wild) {
     const int k = static_cast<int>(wild.size());
-    for (int i = 0; i < k; ++i) {
-      const int v = value_of_letter[wild[i] - 'A'];
-      if (v < 0) return;  // no card shows that letter, so a joker cannot stand for it
-      declared[i] = static_cast<int8_t>(v);
-    }
+    for (int i = 0; i < k; ++i) declared[i] = static_cast<int8_t>(value_of_letter[wild[i] - 'A']);
     // Choose which hand cards give each letter (the top gives one of its own).
     auto choose = [&](auto&& self, int letter, int n) -> void {
       while (letter < kAlphabet && used[letter] - (letter == top_letter) == 0) ++letter;
@@ -193,6 +197,37 @@ void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand
     };
     choose(choose, 0, 0);
   });
+}
+
+// Whether cards of `values` make `rule`'s set with a top of `top_value`.
+bool MakesSet(const Engine& engine, const MatchRule& rule, int top_value, const std::vector<int>& values) {
+  switch (rule.kind) {
+    case MatchRule::Kind::kComplete: {
+      std::vector<int> seen(engine.rules().catalog.properties()[rule.property].values.size(), 0);
+      ++seen[top_value];
+      for (int v : values) ++seen[v];
+      return std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; });
+    }
+    case MatchRule::Kind::kSum: {
+      int sum = rule.numbers[top_value];
+      for (int v : values) sum += rule.numbers[v];
+      return sum == rule.total;
+    }
+    case MatchRule::Kind::kSame:
+      return std::all_of(values.begin(), values.end(), [&](int v) { return v == top_value; });
+    case MatchRule::Kind::kWord: {
+      const WordIndex* index = engine.config().words();
+      std::string letters(1, static_cast<char>('A' + rule.numbers[top_value]));
+      for (int v : values) letters += static_cast<char>('A' + rule.numbers[v]);
+      return index != nullptr && index->HasWord(letters);
+    }
+  }
+  return false;
+}
+
+std::string Upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
 }
 
 }  // namespace
@@ -246,6 +281,51 @@ void GenerateMatches(const Engine& engine, const GameState& s, int player, const
       Word(engine, rule, top_value, hand, emit);
       break;
   }
+}
+
+std::optional<Move> RedeclaredMatch(const Engine& engine, const GameState& s, const Move& offered,
+                                    const std::vector<std::string>& words) {
+  const MoveDecl& decl = engine.rules().moves[offered.kind];
+  const int rule_index = ActiveMatchRule(engine, s, decl, engine.Actor(s));
+  if (rule_index < 0 || words.empty() || Upper(words[0]) != Upper(decl.name)) return std::nullopt;
+  const MatchRule& rule = engine.rules().matches[rule_index];
+  const auto& names = engine.rules().catalog.properties()[rule.property].values;
+  const CardSet& set = engine.cards();
+  const CardId top = s.zones[engine.ZoneSlot(decl.to, engine.Actor(s))].cards.back();
+  std::vector<bool> used(words.size(), false);
+  used[0] = true;
+  Move move = offered;
+  std::vector<int> values;
+  for (int i = 0; i < move.count; ++i) {
+    // The typed word for this card: its code, `^` when it ends on top, `=VALUE` when wild.
+    const std::string code = Upper(set.Code(move.cards[i]));
+    const bool on_top = i == move.count - 1 && move.count > 1;
+    const bool wild = offered.stands[i] >= 0;
+    size_t w = 1;
+    for (; w < words.size(); ++w) {
+      const std::string word = Upper(words[w]);
+      if (used[w] || word.compare(0, code.size(), code) != 0) continue;
+      std::string rest = word.substr(code.size());  // "", "^", "=E", "=E^"
+      const bool marked = !rest.empty() && rest.back() == '^';
+      if (marked) rest.pop_back();
+      if (marked == on_top && (wild ? rest.size() > 1 && rest[0] == '=' : rest.empty())) break;
+    }
+    if (w == words.size()) return std::nullopt;
+    used[w] = true;
+    if (!wild) {
+      values.push_back(set.Value(move.cards[i], rule.property));
+      continue;
+    }
+    std::string value = Upper(words[w]).substr(code.size() + 1);
+    if (value.back() == '^') value.pop_back();
+    const auto it = std::find_if(names.begin(), names.end(), [&](const std::string& n) { return Upper(n) == value; });
+    if (it == names.end()) return std::nullopt;
+    move.stands[i] = static_cast<int8_t>(it - names.begin());
+    values.push_back(move.stands[i]);
+  }
+  if (std::find(used.begin(), used.end(), false) != used.end()) return std::nullopt;
+  if (!MakesSet(engine, rule, set.Value(top, rule.property), values)) return std::nullopt;
+  return move;
 }
 
 void PerformMatch(const Engine& engine, GameState& s, int player, const Move& move) {

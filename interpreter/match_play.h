@@ -5,6 +5,7 @@
 // with `^` and says what each wild card stands for: `play E4P2R^ S3T1V JK=U`.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,13 @@ int ActiveMatchRule(const Engine& engine, const GameState& state, const MoveDecl
 // Appends every legal match play of `decl` for `player` to `out`.
 void GenerateMatches(const Engine& engine, const GameState& state, int player, const MoveDecl& decl, Move base,
                      std::vector<Move>& out);
+
+// The legal moves offer one declaration of wild cards per set (the highest numbers, one
+// word's letters…). `offered`'s cards declared as the typed `words` say instead (the move's
+// text in upper case, its cards in any order: `PLAY U4T3R^ JK=E`), when they still make the
+// set; nullopt when the words name other cards, another top or a set that does not hold.
+std::optional<Move> RedeclaredMatch(const Engine& engine, const GameState& state, const Move& offered,
+                                    const std::vector<std::string>& words);
 
 // Moves the play's cards onto the pile in the move's order (its last card ends on top).
 void PerformMatch(const Engine& engine, GameState& state, int player, const Move& move);

@@ -113,6 +113,11 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     if (!CardsTyped(engine, m, wanted)) continue;  // cheap test first: grids offer hundreds
     if (Canonical(Words(MoveText(engine, state, m))) == wanted) return {m, ""};
   }
+  // A match play offers one declaration of its wild cards; the player may type another.
+  for (const Move& m : legal) {
+    if (m.kind == kStopMove || r.moves[m.kind].type != MoveType::kMatch || !CardsTyped(engine, m, wanted)) continue;
+    if (auto redeclared = RedeclaredMatch(engine, state, m, wanted)) return {*redeclared, ""};
+  }
 
   // Not legal: say why, as precisely as the text allows.
   std::vector<std::string> kinds_now;

@@ -128,7 +128,7 @@ std::shared_ptr<const WordIndex> WordIndex::Load(const std::string& path) {
 }
 
 int WordIndex::Walk(uint32_t node, LetterCounts& need, int remaining, int wildcards, int lowest_needed,
-                    std::vector<int>* found, size_t limit) const {
+                    uint32_t wild_letters, std::vector<int>* found, size_t limit) const {
   const Node& n = nodes_[node];
   if (remaining == 0 && wildcards == 0) {
     if (n.signature < 0) return 0;
@@ -151,39 +151,39 @@ int WordIndex::Walk(uint32_t node, LetterCounts& need, int remaining, int wildca
           }
         }
       }
-      hits += Walk(edge_child_[e], need, remaining - 1, wildcards, lowest, found, limit);
+      hits += Walk(edge_child_[e], need, remaining - 1, wildcards, lowest, wild_letters, found, limit);
       ++need[letter];
-    } else if (wildcards > 0) {
-      hits += Walk(edge_child_[e], need, remaining, wildcards - 1, lowest_needed, found, limit);
+    } else if (wildcards > 0 && ((wild_letters >> letter) & 1u)) {
+      hits += Walk(edge_child_[e], need, remaining, wildcards - 1, lowest_needed, wild_letters, found, limit);
     }
     if (found ? found->size() >= limit : hits > 0) break;
   }
   return hits;
 }
 
-bool WordIndex::HasWord(std::string_view letters, int wildcards) const {
-  LetterCounts need = CountLetters(letters);
+void WordIndex::Signatures(LetterCounts letters, int wildcards, uint32_t wild_letters, size_t limit,
+                           std::vector<int>& found) const {
+  found.clear();
   int remaining = 0, lowest = kAlphabet;
   for (int l = kAlphabet - 1; l >= 0; --l) {
-    remaining += need[l];
-    if (need[l] > 0) lowest = l;
+    remaining += letters[l];
+    if (letters[l] > 0) lowest = l;
   }
-  if (remaining + wildcards == 0) return false;
-  return Walk(0, need, remaining, wildcards, lowest, nullptr, 1) > 0;
+  if (remaining + wildcards == 0 || limit == 0) return;
+  Walk(0, letters, remaining, wildcards, lowest, wild_letters, &found, limit);
+}
+
+bool WordIndex::HasWord(std::string_view letters, int wildcards) const {
+  std::vector<int> found;
+  Signatures(CountLetters(letters), wildcards, kAnyLetter, 1, found);
+  return !found.empty();
 }
 
 std::vector<std::string> WordIndex::Words(std::string_view letters, int wildcards, size_t limit) const {
-  LetterCounts need = CountLetters(letters);
-  int remaining = 0, lowest = kAlphabet;
-  for (int l = kAlphabet - 1; l >= 0; --l) {
-    remaining += need[l];
-    if (need[l] > 0) lowest = l;
-  }
   std::vector<std::string> out;
-  if (remaining + wildcards == 0 || limit == 0) return out;
-  std::vector<int> signatures;
-  Walk(0, need, remaining, wildcards, lowest, &signatures, limit);
-  for (int s : signatures) {
+  std::vector<int> found;
+  Signatures(CountLetters(letters), wildcards, kAnyLetter, limit, found);
+  for (int s : found) {
     for (uint32_t w = signature_start_[s]; w < signature_start_[s + 1] && out.size() < limit; ++w) {
       out.push_back(words_[w]);
     }
@@ -191,30 +191,58 @@ std::vector<std::string> WordIndex::Words(std::string_view letters, int wildcard
   return out;
 }
 
-void WordIndex::ForEachSpelling(const LetterCounts& available, int wildcards, int required,
-                                const SpellFn& emit) const {
-  LetterCounts used{};
+void WordIndex::ForEachLetterSet(const LetterCounts& available, int wildcards, int required, uint32_t wild_letters,
+                                 const SpellFn& emit) const {
+  LetterCounts set{};
+  if (wildcards == 0) {
+    // One walk over the words made of available letters only, each node once.
+    auto visit = [&](auto&& self, uint32_t node) -> void {
+      const Node& n = nodes_[node];
+      if (n.signature >= 0 && set[required] > 0) emit(set, "");
+      for (uint32_t e = n.first_edge; e < n.first_edge + n.edges; ++e) {
+        const int letter = edge_letter_[e];
+        if (letter > required && set[required] == 0) break;  // the required letter is behind us
+        if (set[letter] < available[letter]) {
+          ++set[letter];
+          self(self, edge_child_[e]);
+          --set[letter];
+        }
+      }
+    };
+    visit(visit, 0);
+    return;
+  }
+  // With wildcards a walk would visit most short words; asking for each subset of the
+  // available letters and each count of wildcards is far cheaper: a look-up stops at its
+  // first word and only places the letters it needs.
+  int letters[kAlphabet], count = 0;
+  for (int l = 0; l < kAlphabet; ++l) {
+    if (available[l] > 0) letters[count++] = l;
+  }
   std::string wild;
-  // Depth-first over the trie: each edge takes a real letter if one is left, or a wildcard.
-  auto visit = [&](auto&& self, uint32_t node) -> void {
-    const Node& n = nodes_[node];
-    if (n.signature >= 0 && used[required] > 0) emit(used, wild);
-    for (uint32_t e = n.first_edge; e < n.first_edge + n.edges; ++e) {
-      const int letter = edge_letter_[e];
-      if (letter > required && used[required] == 0) break;  // the required letter is behind us
-      if (used[letter] < available[letter]) {
-        ++used[letter];
-        self(self, edge_child_[e]);
-        --used[letter];
+  std::vector<int> found;
+  auto choose = [&](auto&& self, int i) -> void {
+    if (i == count) {
+      if (set[required] == 0) return;
+      for (int w = 0; w <= wildcards; ++w) {
+        Signatures(set, w, wild_letters, 1, found);
+        if (found.empty()) continue;
+        // What the wildcards stand for: the word's letters beyond the set's.
+        const LetterCounts word = CountLetters(words_[signature_start_[found[0]]]);
+        wild.clear();
+        for (int l = 0; l < kAlphabet; ++l) wild.append(word[l] - set[l], static_cast<char>('A' + l));
+        emit(set, wild);
       }
-      if (static_cast<int>(wild.size()) < wildcards) {
-        wild.push_back(static_cast<char>('A' + letter));
-        self(self, edge_child_[e]);
-        wild.pop_back();
-      }
+      return;
     }
+    const int l = letters[i];
+    for (int c = 0; c <= available[l]; ++c) {
+      set[l] = static_cast<uint8_t>(c);
+      self(self, i + 1);
+    }
+    set[l] = 0;
   };
-  visit(visit, 0);
+  choose(choose, 0);
 }
 
 }  // namespace tapis

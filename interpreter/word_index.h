@@ -34,11 +34,14 @@ class WordIndex {
   // Those words (normalised, each once), at most `limit`, in signature then list order.
   std::vector<std::string> Words(std::string_view letters, int wildcards = 0, size_t limit = 1000) const;
 
-  // Every way to spell a word from `available` letters and at most `wildcards` wildcards
-  // that uses at least one `required` letter: `emit(used, wild)` gets the real letters used
-  // and the letters the wildcards stand for, in alphabetical order. For legal moves.
+  // Every set of real letters that spells a word with some wildcards, each once: `emit(used,
+  // wild)` gets a multiset `used` of `available` letters holding at least one `required`
+  // letter, and what the wildcards (at most `wildcards`) stand for in one such word, in
+  // alphabetical order. Only letters in `wild_letters` (bit 0 = A) may be wild. Sets come in
+  // a fixed order. For legal moves, where what a wildcard stands for does not change the play.
   using SpellFn = std::function<void(const LetterCounts& used, std::string_view wild)>;
-  void ForEachSpelling(const LetterCounts& available, int wildcards, int required, const SpellFn& emit) const;
+  void ForEachLetterSet(const LetterCounts& available, int wildcards, int required, uint32_t wild_letters,
+                        const SpellFn& emit) const;
 
   size_t word_count() const { return words_.size(); }
   size_t signature_count() const { return signature_start_.size() - 1; }
@@ -49,7 +52,12 @@ class WordIndex {
     uint16_t edges = 0;
     int32_t signature = -1;  // a signature ends here: its index
   };
-  int Walk(uint32_t node, LetterCounts& need, int remaining, int wildcards, int lowest_needed,
+  static constexpr uint32_t kAnyLetter = (1u << kAlphabet) - 1;
+  // Into `found`: the signatures (at most `limit`) made of `letters` and `wildcards` letters
+  // of `wild_letters`.
+  void Signatures(LetterCounts letters, int wildcards, uint32_t wild_letters, size_t limit,
+                  std::vector<int>& found) const;
+  int Walk(uint32_t node, LetterCounts& need, int remaining, int wildcards, int lowest_needed, uint32_t wild_letters,
            std::vector<int>* found, size_t limit) const;
 
   std::vector<Node> nodes_;

@@ -1,5 +1,5 @@
 // The word index (interpreter/word_index.h): normalisation, anagram look-ups with and
-// without wildcards, the spellings legal-move generation asks for, and loading a list.
+// without wildcards, the letter sets legal-move generation asks for, and loading a list.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -59,21 +59,36 @@ TEST_CASE("words/anagrams with wildcards") {
   CHECK(index->Words("", 2, 2).size() == 2);
 }
 
-TEST_CASE("words/spellings for legal moves use the required letter and name the wildcards") {
+TEST_CASE("words/letter sets for legal moves use the required letter and come once each") {
   auto index = Fixture();
-  std::set<std::string> seen;
-  index->ForEachSpelling(CountLetters("ECHAT"), 1, 'T' - 'A', [&](const LetterCounts& used, std::string_view wild) {
-    std::string real;
-    for (int l = 0; l < kAlphabet; ++l) real.append(used[l], static_cast<char>('A' + l));
-    seen.insert(real + "+" + std::string(wild));
-  });
+  std::vector<std::string> seen;
+  const uint32_t any_letter = (1u << kAlphabet) - 1;
+  index->ForEachLetterSet(CountLetters("ECHAT"), 1, 'T' - 'A', any_letter,
+                          [&](const LetterCounts& used, std::string_view wild) {
+                            std::string real;
+                            for (int l = 0; l < kAlphabet; ++l) real.append(used[l], static_cast<char>('A' + l));
+                            seen.push_back(real + "+" + std::string(wild));
+                          });
+  const std::set<std::string> distinct(seen.begin(), seen.end());
+  CHECK(distinct.size() == seen.size());
   // chat, tache, été (one E real, one wildcard), and the wildcard standing for any missing letter.
-  CHECK(seen.count("ACHT+") == 1);
-  CHECK(seen.count("ACEHT+") == 1);
-  CHECK(seen.count("ET+E") == 1);
-  CHECK(seen.count("ACH+T") == 0);  // no T used: the required letter is missing
-  CHECK(seen.count("ACT+H") == 1);
-  for (const auto& s : seen) CHECK(s.find('T') != std::string::npos);
+  CHECK(distinct.count("ACHT+") == 1);
+  CHECK(distinct.count("ACEHT+") == 1);
+  CHECK(distinct.count("ET+E") == 1);
+  CHECK(distinct.count("ACH+T") == 0);  // no T used: the required letter is missing
+  CHECK(distinct.count("ACT+H") == 1);
+  for (const auto& s : seen) CHECK(s.find('T') < s.find('+'));
+
+  // A wildcard only stands for the letters allowed: without H, chat needs its own H.
+  std::set<std::string> no_h;
+  index->ForEachLetterSet(CountLetters("ECHAT"), 1, 'T' - 'A', any_letter & ~(1u << ('H' - 'A')),
+                          [&](const LetterCounts& used, std::string_view wild) {
+                            std::string real;
+                            for (int l = 0; l < kAlphabet; ++l) real.append(used[l], static_cast<char>('A' + l));
+                            no_h.insert(real + "+" + std::string(wild));
+                          });
+  CHECK(no_h.count("ACHT+") == 1);
+  CHECK(no_h.count("ACT+H") == 0);
 }
 
 TEST_CASE("words/a list that cannot be read is a one-line error") {

@@ -66,6 +66,14 @@ TEST_CASE("zigity/numbers: \"elles forment avec la carte témoin un total de 11 
   CHECK_FALSE(IsLegal(*engine, s, "play D3g1V E1b1B^"));    // 12
   CHECK_FALSE(IsLegal(*engine, s, "play E1b1B"));           // 9
   CHECK_FALSE(IsLegal(*engine, s, "play D3g1V^ JK=1"));     // 12 with the joker
+
+  // Two jokers: the moves offer them as 2 and 1; any split of the 3 may be typed.
+  s = OnTop(*engine, "I8b2R", R"("JK", "JK", "A9g2B")");
+  CHECK(IsLegal(*engine, s, "play JK=2 JK=1^"));
+  CHECK(IsLegal(*engine, s, "play JK=1 JK=2^"));
+  CHECK(IsLegal(*engine, s, "play JK=3"));
+  CHECK_FALSE(IsLegal(*engine, s, "play JK=2 JK=2^"));
+  CHECK_FALSE(IsLegal(*engine, s, "play JK=1 JK=2"));  // which card ends on top, with ^
 }
 
 TEST_CASE("zigity/instrument: \"elles comportent toutes le même instrument que la carte témoin\"") {
@@ -91,6 +99,13 @@ TEST_CASE("zigity/letters: \"elles forment avec la carte témoin l'anagramme d'u
   CHECK_FALSE(IsLegal(*engine, s, "play Z1p2V"));  // RZ
   CHECK_FALSE(IsLegal(*engine, s, "play U4t3R Q1g3B^"));  // RUQ
   CHECK_FALSE(IsLegal(*engine, s, "play U4t3R^ JK=Q"));
+  // The moves offer the joker as the letter of one word (DUR); any letter spelling a word may
+  // be typed, and a joker left on top keeps it.
+  CHECK(IsLegal(*engine, s, "play U4t3R^ JK=D"));
+  const ParsedMove rue = ParseMove(*engine, s, "play U4t3R JK=E^");
+  REQUIRE(rue.move.has_value());
+  CHECK(MoveText(*engine, s, *rue.move) == "play U4t3R JK=E^");
+  CHECK_FALSE(IsLegal(*engine, s, "play U4t3R JK=E"));  // which card ends on top, with ^
 }
 
 TEST_CASE("zigity/the word list is a parameter: --set words=FILE") {
