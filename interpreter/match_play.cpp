@@ -1,8 +1,8 @@
 #include "interpreter/match_play.h"
 
 #include <algorithm>
-#include <cctype>
 
+#include "interpreter/move_text.h"
 #include "interpreter/word_index.h"
 
 namespace tapis {
@@ -225,11 +225,6 @@ bool MakesSet(const Engine& engine, const MatchRule& rule, int top_value, const 
   return false;
 }
 
-std::string Upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 }  // namespace
 
 bool CardPasses(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
@@ -287,7 +282,7 @@ std::optional<Move> RedeclaredMatch(const Engine& engine, const GameState& s, co
                                     const std::vector<std::string>& words) {
   const MoveDecl& decl = engine.rules().moves[offered.kind];
   const int rule_index = ActiveMatchRule(engine, s, decl, engine.Actor(s));
-  if (rule_index < 0 || words.empty() || Upper(words[0]) != Upper(decl.name)) return std::nullopt;
+  if (rule_index < 0 || words.empty() || words[0] != Upper(decl.name)) return std::nullopt;
   const MatchRule& rule = engine.rules().matches[rule_index];
   const auto& names = engine.rules().catalog.properties()[rule.property].values;
   const CardSet& set = engine.cards();
@@ -303,9 +298,8 @@ std::optional<Move> RedeclaredMatch(const Engine& engine, const GameState& s, co
     const bool wild = offered.stands[i] >= 0;
     size_t w = 1;
     for (; w < words.size(); ++w) {
-      const std::string word = Upper(words[w]);
-      if (used[w] || word.compare(0, code.size(), code) != 0) continue;
-      std::string rest = word.substr(code.size());  // "", "^", "=E", "=E^"
+      if (used[w] || words[w].compare(0, code.size(), code) != 0) continue;
+      std::string rest = words[w].substr(code.size());  // "", "^", "=E", "=E^"
       const bool marked = !rest.empty() && rest.back() == '^';
       if (marked) rest.pop_back();
       if (marked == on_top && (wild ? rest.size() > 1 && rest[0] == '=' : rest.empty())) break;
@@ -316,7 +310,7 @@ std::optional<Move> RedeclaredMatch(const Engine& engine, const GameState& s, co
       values.push_back(set.Value(move.cards[i], rule.property));
       continue;
     }
-    std::string value = Upper(words[w]).substr(code.size() + 1);
+    std::string value = words[w].substr(code.size() + 1);
     if (value.back() == '^') value.pop_back();
     const auto it = std::find_if(names.begin(), names.end(), [&](const std::string& n) { return Upper(n) == value; });
     if (it == names.end()) return std::nullopt;

@@ -16,11 +16,6 @@
 namespace tapis {
 namespace {
 
-std::string Upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::vector<std::string> Words(std::string_view text) {
   std::istringstream in{std::string(text)};
   std::vector<std::string> out;
@@ -57,6 +52,11 @@ bool CardsTyped(const Engine& engine, const Move& move, const std::vector<std::s
 }
 
 }  // namespace
+
+std::string Upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
 
 std::string ZoneLabel(const Engine& engine, const GameState& state, int zone) {
   const Zone& z = state.zones[zone];

@@ -161,28 +161,26 @@ int WordIndex::Walk(uint32_t node, LetterCounts& need, int remaining, int wildca
   return hits;
 }
 
-void WordIndex::Signatures(LetterCounts letters, int wildcards, uint32_t wild_letters, size_t limit,
-                           std::vector<int>& found) const {
-  found.clear();
+int WordIndex::Signatures(LetterCounts letters, int wildcards, uint32_t wild_letters, size_t limit,
+                          std::vector<int>* found) const {
+  if (found) found->clear();
   int remaining = 0, lowest = kAlphabet;
   for (int l = kAlphabet - 1; l >= 0; --l) {
     remaining += letters[l];
     if (letters[l] > 0) lowest = l;
   }
-  if (remaining + wildcards == 0 || limit == 0) return;
-  Walk(0, letters, remaining, wildcards, lowest, wild_letters, &found, limit);
+  if (remaining + wildcards == 0 || limit == 0) return 0;
+  return Walk(0, letters, remaining, wildcards, lowest, wild_letters, found, limit);
 }
 
 bool WordIndex::HasWord(std::string_view letters, int wildcards) const {
-  std::vector<int> found;
-  Signatures(CountLetters(letters), wildcards, kAnyLetter, 1, found);
-  return !found.empty();
+  return Signatures(CountLetters(letters), wildcards, kAnyLetter, 1, nullptr) > 0;
 }
 
 std::vector<std::string> WordIndex::Words(std::string_view letters, int wildcards, size_t limit) const {
   std::vector<std::string> out;
   std::vector<int> found;
-  Signatures(CountLetters(letters), wildcards, kAnyLetter, limit, found);
+  Signatures(CountLetters(letters), wildcards, kAnyLetter, limit, &found);
   for (int s : found) {
     for (uint32_t w = signature_start_[s]; w < signature_start_[s + 1] && out.size() < limit; ++w) {
       out.push_back(words_[w]);
@@ -225,7 +223,7 @@ void WordIndex::ForEachLetterSet(const LetterCounts& available, int wildcards, i
     if (i == count) {
       if (set[required] == 0) return;
       for (int w = 0; w <= wildcards; ++w) {
-        Signatures(set, w, wild_letters, 1, found);
+        Signatures(set, w, wild_letters, 1, &found);
         if (found.empty()) continue;
         // What the wildcards stand for: the word's letters beyond the set's.
         const LetterCounts word = CountLetters(words_[signature_start_[found[0]]]);

@@ -34,11 +34,11 @@ class WordIndex {
   // Those words (normalised, each once), at most `limit`, in signature then list order.
   std::vector<std::string> Words(std::string_view letters, int wildcards = 0, size_t limit = 1000) const;
 
-  // Every set of real letters that spells a word with some wildcards, each once: `emit(used,
-  // wild)` gets a multiset `used` of `available` letters holding at least one `required`
-  // letter, and what the wildcards (at most `wildcards`) stand for in one such word, in
-  // alphabetical order. Only letters in `wild_letters` (bit 0 = A) may be wild. Sets come in
-  // a fixed order. For legal moves, where what a wildcard stands for does not change the play.
+  // Every set of real letters that spells a word with some wildcards, once per count of
+  // wildcards: `emit(used, wild)` gets a multiset `used` of `available` letters holding at
+  // least one `required` letter, and what the wildcards (at most `wildcards`) stand for in
+  // one such word, in alphabetical order. Only letters in `wild_letters` (bit 0 = A) may be
+  // wild. Sets come in a fixed order. For legal moves, which offer one declaration per set.
   using SpellFn = std::function<void(const LetterCounts& used, std::string_view wild)>;
   void ForEachLetterSet(const LetterCounts& available, int wildcards, int required, uint32_t wild_letters,
                         const SpellFn& emit) const;
@@ -53,10 +53,10 @@ class WordIndex {
     int32_t signature = -1;  // a signature ends here: its index
   };
   static constexpr uint32_t kAnyLetter = (1u << kAlphabet) - 1;
-  // Into `found`: the signatures (at most `limit`) made of `letters` and `wildcards` letters
-  // of `wild_letters`.
-  void Signatures(LetterCounts letters, int wildcards, uint32_t wild_letters, size_t limit,
-                  std::vector<int>& found) const;
+  // The signatures (at most `limit`) made of `letters` and `wildcards` letters of
+  // `wild_letters`: how many, and into `found` unless it is null (a yes/no look-up).
+  int Signatures(LetterCounts letters, int wildcards, uint32_t wild_letters, size_t limit,
+                 std::vector<int>* found) const;
   int Walk(uint32_t node, LetterCounts& need, int remaining, int wildcards, int lowest_needed, uint32_t wild_letters,
            std::vector<int>* found, size_t limit) const;
 
