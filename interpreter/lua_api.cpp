@@ -40,7 +40,7 @@ int MoveApi(lua_State* L, ScriptContext& ctx) {
   const int where_index = per_player ? 4 : 3;
   bool bottom = false;
   if (!lua_isnoneornil(L, where_index)) {
-    const std::string where = StringArg(L, where_index, "where");
+    const std::string where(StringArg(L, where_index, "where"));
     if (where != "top" && where != "bottom") throw ApiError("tapis.move: where is \"top\" or \"bottom\"");
     bottom = where == "bottom";
   }
@@ -189,7 +189,7 @@ int Reverse(lua_State* L, ScriptContext& ctx) {
 
 int SetPhase(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
-  const std::string name = StringArg(L, 1, "phase");
+  const std::string_view name = StringArg(L, 1, "phase");
   const int phase = ctx.engine->rules().PhaseIndex(name);
   if (phase < 0) throw ApiError(fmt::format("tapis.set_phase: unknown phase '{}'", name));
   ctx.state->phase = static_cast<int8_t>(phase);

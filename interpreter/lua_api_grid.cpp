@@ -25,7 +25,7 @@ std::pair<int, GridShape> GridArg(lua_State* L, int index, const ScriptContext& 
 }
 
 int CellArg(lua_State* L, int index, const GridShape& shape) {
-  const std::string name = StringArg(L, index, "cell");
+  const std::string name(StringArg(L, index, "cell"));
   const int cell = ParseCell(shape, name);
   if (cell == kNoCell)
     throw ApiError(fmt::format("tapis.{}: no cell '{}' (cells are a1 to {})", FunctionName(L), name,
@@ -77,7 +77,7 @@ int CellOfApi(lua_State* L, ScriptContext& ctx) {
 
 Adjacency AdjacencyArg(lua_State* L, int index) {
   if (lua_isnoneornil(L, index)) return Adjacency::kOrthogonal;
-  const std::string word = StringArg(L, index, "adjacency");
+  const std::string word(StringArg(L, index, "adjacency"));
   if (word == "orthogonal") return Adjacency::kOrthogonal;
   if (word == "diagonal") return Adjacency::kDiagonal;
   if (word == "all") return Adjacency::kAll;
@@ -137,7 +137,7 @@ int Place(lua_State* L, ScriptContext& ctx) {
 // tapis.values(card, property): every value the card has of it, in the property's order.
 int Values(lua_State* L, ScriptContext& ctx) {
   const CardId card = CardArg(L, 1, ctx);
-  const std::string name = StringArg(L, 2, "property");
+  const std::string name(StringArg(L, 2, "property"));
   const auto& catalog = ctx.engine->cards().catalog();
   const int prop = catalog.PropertyIndex(name);
   if (prop < 0)

@@ -19,7 +19,7 @@ using namespace lua;
 int Hand(lua_State* L, ScriptContext& ctx) {
   const std::vector<CardId> cards = CardListArg(L, 1, ctx);
   const Ruleset& r = ctx.engine->rules();
-  const std::string name = StringArg(L, 2, "hand ranking");
+  const std::string name(StringArg(L, 2, "hand ranking"));
   const int h = r.HandIndex(name);
   if (h < 0) {
     const std::vector<std::string> names = Names(r.hands);

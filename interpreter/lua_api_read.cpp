@@ -81,7 +81,7 @@ int IsOut(lua_State* L, ScriptContext& ctx) {
 // play stands for), or kNoValue.
 std::pair<int, int> EffectiveValueArgs(lua_State* L, ScriptContext& ctx) {
   const CardId card = CardArg(L, 1, ctx);
-  const std::string name = StringArg(L, 2, "property");
+  const std::string name(StringArg(L, 2, "property"));
   const auto& catalog = ctx.engine->cards().catalog();
   const int prop = catalog.PropertyIndex(name);
   if (prop < 0) {
@@ -150,7 +150,7 @@ void PushZoneInstance(lua_State* L, const ScriptContext& ctx, int z) {
 
 int Melds(lua_State* L, ScriptContext& ctx) {
   const Ruleset& r = ctx.engine->rules();
-  const std::string name = StringArg(L, 1, "zone");
+  const std::string name(StringArg(L, 1, "zone"));
   const int decl = r.ZoneIndex(name);
   if (decl < 0 || !r.zones[decl].dynamic)
     throw ApiError(fmt::format("tapis.melds: '{}' is not a zone created in play", name));
@@ -166,29 +166,51 @@ int Melds(lua_State* L, ScriptContext& ctx) {
   return 1;
 }
 
+const char kMoveTables = 0;  // its address keys the registry's move tables, one per call depth
+
+// The move table is made once for each depth of calls (an effect whose API call runs another
+// effect needs a second) and filled anew for each call, so a trigger allocates nothing.
 int MoveInfo(lua_State* L, ScriptContext& ctx) {
   if (!ctx.move) {
     lua_pushnil(L);
     return 1;
   }
   const Ruleset& r = ctx.engine->rules();
-  lua_createtable(L, 0, 4);
+  const int depth = ScriptHost::From(L).depth();
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kMoveTables);
+  if (lua_rawgeti(L, -1, depth) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 6);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, depth);
+  }
+  lua_remove(L, -2);
   lua_pushstring(L, ctx.move->kind == kStopMove ? "stop" : r.moves[ctx.move->kind].name.c_str());
   lua_setfield(L, -2, "name");
   lua_pushinteger(L, ctx.player + 1);
   lua_setfield(L, -2, "player");
-  PushCards(L, ctx.engine->cards(), ctx.move->Cards());
-  lua_setfield(L, -2, "cards");
+  if (lua_getfield(L, -1, "cards") != LUA_TTABLE) {  // a script may have replaced it
+    lua_pop(L, 1);
+    lua_createtable(L, kMaxMoveCards, 0);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "cards");
+  }
+  SetCards(L, lua_gettop(L), ctx.engine->cards(), ctx.move->Cards());
+  lua_pop(L, 1);
   lua_pushboolean(L, ctx.extra);
   lua_setfield(L, -2, "extra");
   if (ctx.move->kind != kStopMove && r.moves[ctx.move->kind].type == MoveType::kChoose) {
     lua_pushstring(L, r.moves[ctx.move->kind].options[ctx.move->value].c_str());
-    lua_setfield(L, -2, "option");
+  } else {
+    lua_pushnil(L);
   }
+  lua_setfield(L, -2, "option");
   if (ctx.zone >= 0) {
     PushZoneInstance(L, ctx, ctx.zone);
-    lua_setfield(L, -2, "zone");
+  } else {
+    lua_pushnil(L);
   }
+  lua_setfield(L, -2, "zone");
   return 1;
 }
 
@@ -199,7 +221,7 @@ int Get(lua_State* L, ScriptContext& ctx) {
 
 int Param(lua_State* L, ScriptContext& ctx) {
   const Ruleset& r = ctx.engine->rules();
-  const std::string name = StringArg(L, 1, "parameter");
+  const std::string name(StringArg(L, 1, "parameter"));
   const int i = r.ParameterIndex(name);
   if (i < 0) throw ApiError(fmt::format("tapis.param: unknown parameter '{}'", name));
   const int v = ctx.engine->config().ParameterValue(i);
@@ -268,7 +290,17 @@ int Phase(lua_State* L, ScriptContext& ctx) {
 
 }  // namespace
 
+int CallWithMove(lua_State* L) {
+  // No C++ object lives in this frame: an error in either call may longjmp through it.
+  lua_pushcfunction(L, Guard<MoveInfo>);
+  lua_call(L, 0, 1);
+  lua_call(L, 1, 0);
+  return 0;
+}
+
 void AddReadingApi(lua_State* L) {
+  lua_newtable(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kMoveTables);
   static const luaL_Reg kFunctions[] = {{"players", Guard<Players>},
                                         {"current", Guard<Current>},
                                         {"next_player", Guard<NextPlayer>},

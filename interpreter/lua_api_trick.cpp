@@ -20,7 +20,7 @@ int Deal(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const Ruleset& r = ctx.engine->rules();
   const int from = ZoneArg(L, 1, ctx);
-  const std::string to_name = StringArg(L, 2, "to");
+  const std::string to_name(StringArg(L, 2, "to"));
   const int to = r.ZoneIndex(to_name);
   if (to < 0 || r.zones[to].owner != Owner::kPlayer || r.zones[to].dynamic)
     throw ApiError(fmt::format("tapis.deal: '{}' is not a zone that belongs to each player", to_name));

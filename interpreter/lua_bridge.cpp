@@ -22,11 +22,13 @@ const char* FunctionName(lua_State* L) {
   return "?";
 }
 
-std::string StringArg(lua_State* L, int index, const char* what) {
+std::string_view StringArg(lua_State* L, int index, const char* what) {
   if (lua_type(L, index) != LUA_TSTRING) {
     throw ApiError(fmt::format("tapis.{}: argument {} ({}) must be a string", FunctionName(L), index, what));
   }
-  return lua_tostring(L, index);
+  size_t length = 0;
+  const char* text = lua_tolstring(L, index, &length);
+  return {text, length};
 }
 
 long long IntArg(lua_State* L, int index, const char* what) {
@@ -55,7 +57,7 @@ void RequireWritable(lua_State* L, const ScriptContext& ctx) {
 // A fixed zone from (name[, player]).
 int ZoneArg(lua_State* L, int index, const ScriptContext& ctx) {
   const Ruleset& r = ctx.engine->rules();
-  const std::string name = StringArg(L, index, "zone");
+  const std::string_view name = StringArg(L, index, "zone");
   const int decl = r.ZoneIndex(name);
   if (decl < 0) {
     throw ApiError(fmt::format("tapis.{}: unknown zone '{}'; zones are: {}", FunctionName(L), name,
@@ -120,6 +122,23 @@ void PushCards(lua_State* L, const CardSet& set, std::span<const CardId> cards) 
   lua_pop(L, 1);
 }
 
+void SetCards(lua_State* L, int table, const CardSet& set, std::span<const CardId> cards) {
+  const auto had = static_cast<lua_Integer>(lua_rawlen(L, table));
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kCardCache);
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (lua_rawgeti(L, -1, cards[i] + 1) == LUA_TNIL) {
+      lua_pop(L, 1);
+      PushCard(L, set, cards[i]);
+    }
+    lua_rawseti(L, table, static_cast<lua_Integer>(i + 1));
+  }
+  lua_pop(L, 1);
+  for (auto i = static_cast<lua_Integer>(cards.size()) + 1; i <= had; ++i) {
+    lua_pushnil(L);
+    lua_rawseti(L, table, i);
+  }
+}
+
 CardId CardArg(lua_State* L, int index, const ScriptContext& ctx) {
   long long id = -1;
   if (lua_istable(L, index)) {
@@ -153,7 +172,7 @@ std::vector<CardId> CardListArg(lua_State* L, int index, const ScriptContext& ct
 
 const Combination& CombinationArg(lua_State* L, int index, const ScriptContext& ctx) {
   const Ruleset& r = ctx.engine->rules();
-  const std::string name = StringArg(L, index, "combination");
+  const std::string_view name = StringArg(L, index, "combination");
   const int c = r.CombinationIndex(name);
   if (c < 0) throw ApiError(fmt::format("tapis.{}: unknown combination '{}'", FunctionName(L), name));
   return r.combinations[c];
@@ -162,7 +181,7 @@ const Combination& CombinationArg(lua_State* L, int index, const ScriptContext& 
 // (name, …) with the player, for a per-player variable, at `player_index`.
 int VariableSlotArg(lua_State* L, const ScriptContext& ctx, int player_index) {
   const Ruleset& r = ctx.engine->rules();
-  const std::string name = StringArg(L, 1, "variable");
+  const std::string_view name = StringArg(L, 1, "variable");
   const int v = r.VariableIndex(name);
   if (v < 0)
     throw ApiError(

@@ -7,6 +7,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "interpreter/engine.h"
@@ -39,7 +40,8 @@ int Guard(lua_State* L) {
 }
 
 const char* FunctionName(lua_State* L);
-std::string StringArg(lua_State* L, int index, const char* what);
+// Valid while the argument stays on the stack: the API function's body.
+std::string_view StringArg(lua_State* L, int index, const char* what);
 long long IntArg(lua_State* L, int index, const char* what);
 int PlayerArg(lua_State* L, int index, const ScriptContext& ctx);
 void RequireWritable(lua_State* L, const ScriptContext& ctx);
@@ -54,6 +56,8 @@ int VariableSlotArg(lua_State* L, const ScriptContext& ctx, int player_index);
 // Cards reach Lua as read-only proxies, built once per card and reused.
 void PushCard(lua_State* L, const CardSet& set, CardId card);
 void PushCards(lua_State* L, const CardSet& set, std::span<const CardId> cards);
+// Makes the list at `table` hold exactly `cards` (for tables reused from call to call).
+void SetCards(lua_State* L, int table, const CardSet& set, std::span<const CardId> cards);
 // Creates the registry table that caches card proxies.
 void OpenCardCache(lua_State* L);
 

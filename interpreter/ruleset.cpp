@@ -4,7 +4,7 @@ namespace tapis {
 namespace {
 
 template <typename T>
-int IndexByName(const std::vector<T>& items, const std::string& name) {
+int IndexByName(const std::vector<T>& items, std::string_view name) {
   for (size_t i = 0; i < items.size(); ++i) {
     if (items[i].name == name) return static_cast<int>(i);
   }
@@ -13,17 +13,17 @@ int IndexByName(const std::vector<T>& items, const std::string& name) {
 
 }  // namespace
 
-int Ruleset::ZoneIndex(const std::string& zone) const { return IndexByName(zones, zone); }
-int Ruleset::MoveIndex(const std::string& move) const { return IndexByName(moves, move); }
-int Ruleset::ParameterIndex(const std::string& p) const { return IndexByName(parameters, p); }
-int Ruleset::CombinationIndex(const std::string& c) const { return IndexByName(combinations, c); }
-int Ruleset::HandIndex(const std::string& h) const { return IndexByName(hands, h); }
-int Ruleset::PhaseIndex(const std::string& phase) const {
+int Ruleset::ZoneIndex(std::string_view zone) const { return IndexByName(zones, zone); }
+int Ruleset::MoveIndex(std::string_view move) const { return IndexByName(moves, move); }
+int Ruleset::ParameterIndex(std::string_view p) const { return IndexByName(parameters, p); }
+int Ruleset::CombinationIndex(std::string_view c) const { return IndexByName(combinations, c); }
+int Ruleset::HandIndex(std::string_view h) const { return IndexByName(hands, h); }
+int Ruleset::PhaseIndex(std::string_view phase) const {
   for (size_t i = 0; i < phases.size(); ++i) {
     if (phases[i] == phase) return static_cast<int>(i);
   }
   return -1;
 }
-int Ruleset::VariableIndex(const std::string& v) const { return IndexByName(variables, v); }
+int Ruleset::VariableIndex(std::string_view v) const { return IndexByName(variables, v); }
 
 }  // namespace tapis

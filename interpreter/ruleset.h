@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "interpreter/catalog.h"
@@ -259,13 +260,13 @@ struct Ruleset {
   int words_parameter = -1;               // `words: $name`: a file parameter chooses the list
   std::shared_ptr<const WordIndex> words;  // the default list's index; null without `words:`
 
-  int ZoneIndex(const std::string& zone) const;
-  int MoveIndex(const std::string& move) const;
-  int ParameterIndex(const std::string& parameter) const;
-  int CombinationIndex(const std::string& combination) const;
-  int HandIndex(const std::string& hand) const;
-  int VariableIndex(const std::string& variable) const;
-  int PhaseIndex(const std::string& phase) const;
+  int ZoneIndex(std::string_view zone) const;
+  int MoveIndex(std::string_view move) const;
+  int ParameterIndex(std::string_view parameter) const;
+  int CombinationIndex(std::string_view combination) const;
+  int HandIndex(std::string_view hand) const;
+  int VariableIndex(std::string_view variable) const;
+  int PhaseIndex(std::string_view phase) const;
 };
 
 }  // namespace tapis

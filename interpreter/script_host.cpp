@@ -154,14 +154,22 @@ ScriptHost::~ScriptHost() {
 }
 
 bool ScriptHost::PushFunction(const std::string& name) {
-  for (int env : environments_) {
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, env);
-    lua_getfield(L_, -1, name.c_str());
-    lua_remove(L_, -2);
-    if (lua_isfunction(L_, -1)) return true;
-    lua_pop(L_, 1);
+  auto [known, added] = functions_.try_emplace(name, LUA_NOREF);
+  if (added) {
+    for (int env : environments_) {
+      lua_rawgeti(L_, LUA_REGISTRYINDEX, env);
+      lua_getfield(L_, -1, name.c_str());
+      lua_remove(L_, -2);
+      if (lua_isfunction(L_, -1)) {
+        known->second = luaL_ref(L_, LUA_REGISTRYINDEX);
+        break;
+      }
+      lua_pop(L_, 1);
+    }
   }
-  return false;
+  if (known->second == LUA_NOREF) return false;
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, known->second);
+  return true;
 }
 
 bool ScriptHost::HasFunction(const std::string& name) {
@@ -173,7 +181,9 @@ bool ScriptHost::HasFunction(const std::string& name) {
 bool ScriptHost::Call(const std::string& function, int args, int results, std::string& error) {
   instructions_left_ = limits_.instructions;
   memory_limit_ = memory_used_ + limits_.memory_bytes;
+  ++depth_;
   const int status = lua_pcall(L_, args, results, 0);
+  --depth_;
   if (status == LUA_OK) return true;
   if (status == LUA_ERRMEM) {
     error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", rules_.scripts.front().display_name,
@@ -199,10 +209,12 @@ bool ScriptHost::CallTrigger(const std::string& function, ScriptContext& ctx, st
     return false;
   }
   context_ = &ctx;
-  lua_getglobal(L_, "tapis");
-  lua_getfield(L_, -1, "move_info");
-  lua_remove(L_, -2);
-  lua_call(L_, 0, 1);  // builds the move table; cannot fail but for memory
+  if (ctx.move) {
+    lua_pushcfunction(L_, CallWithMove);  // builds the move table inside the protected call
+    lua_insert(L_, -2);
+  } else {
+    lua_pushnil(L_);  // events get no move
+  }
   const bool ok = Call(function, 1, 0, error);
   context_ = nullptr;
   lua_settop(L_, top);

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "interpreter/move.h"
@@ -55,6 +56,7 @@ class ScriptHost {
   // For the API functions (lua_api.cpp).
   ScriptContext* context() const { return context_; }
   const Ruleset& rules() const { return rules_; }
+  int depth() const { return depth_; }  // calls under way: 1 in an effect, 2 in one it runs
   static ScriptHost& From(lua_State* L);
 
  private:
@@ -67,16 +69,21 @@ class ScriptHost {
   ScriptLimits limits_;
   lua_State* L_ = nullptr;
   std::vector<int> environments_;  // registry refs, one _ENV per script
+  // Functions by name, looked up once: scripts cannot change their definitions after loading.
+  std::unordered_map<std::string, int> functions_;  // registry refs, LUA_NOREF when undefined
   ScriptContext* context_ = nullptr;
   size_t memory_used_ = 0;
   size_t memory_limit_ = 0;
   long long instructions_left_ = 0;
+  int depth_ = 0;
 };
 
 // Registers the `tapis` table (lua_api.cpp); AddReadingApi adds the reading half to the
 // table on top of the stack (lua_api_read.cpp).
 void OpenTapisApi(lua_State* L);
 void AddReadingApi(lua_State* L);
+// lua_CFunction: calls the function it is given with the table of the context's move.
+int CallWithMove(lua_State* L);
 // Adds the trick-taking functions (lua_api_trick.cpp) to the table on top of the stack.
 void AddTrickApi(lua_State* L);
 void AddGridApi(lua_State* L);  // lua_api_grid.cpp

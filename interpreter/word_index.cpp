@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 
 #include "interpreter/errors.h"
 
@@ -96,15 +97,18 @@ WordIndex::WordIndex(const std::vector<std::string>& list) {
   }
   signature_start_.push_back(static_cast<uint32_t>(words_.size()));
 
-  // Flatten: each node's edges side by side (nodes keep their build index).
+  // Flatten breadth-first, so that each node's children sit side by side.
   nodes_.resize(build.size());
-  for (size_t n = 0; n < build.size(); ++n) {
-    nodes_[n].first_edge = static_cast<uint32_t>(edge_letter_.size());
-    nodes_[n].edges = static_cast<uint16_t>(build[n].children.size());
-    nodes_[n].signature = build[n].signature;
-    for (const auto& [letter, child] : build[n].children) {
-      edge_letter_.push_back(letter);
-      edge_child_.push_back(child);
+  std::vector<uint32_t> order{0};  // build indices in breadth-first order
+  order.reserve(build.size());
+  for (size_t at = 0; at < order.size(); ++at) {
+    const BuildNode& from = build[order[at]];
+    Node& to = nodes_[at];
+    to.signature = from.signature;
+    to.first_child = static_cast<uint32_t>(order.size());
+    for (const auto& [letter, child] : from.children) {
+      to.children |= 1u << letter;
+      order.push_back(child);
     }
   }
 }
@@ -135,10 +139,11 @@ int WordIndex::Walk(uint32_t node, LetterCounts& need, int remaining, int wildca
     if (found) found->push_back(n.signature);
     return 1;
   }
+  uint32_t letters = n.children;
+  if (remaining > 0) letters &= (2u << lowest_needed) - 1;  // past it, that letter can no longer be placed
   int hits = 0;
-  for (uint32_t e = n.first_edge; e < n.first_edge + n.edges; ++e) {
-    const int letter = edge_letter_[e];
-    if (remaining > 0 && letter > lowest_needed) break;  // that letter can no longer be placed
+  for (; letters != 0; letters &= letters - 1) {
+    const int letter = __builtin_ctz(letters);
     if (need[letter] > 0) {
       --need[letter];
       int lowest = lowest_needed;
@@ -151,10 +156,12 @@ int WordIndex::Walk(uint32_t node, LetterCounts& need, int remaining, int wildca
           }
         }
       }
-      hits += Walk(edge_child_[e], need, remaining - 1, wildcards, lowest, wild_letters, found, limit);
+      hits += Walk(n.Child(letter), need, remaining - 1, wildcards, lowest, wild_letters, found, limit);
       ++need[letter];
     } else if (wildcards > 0 && ((wild_letters >> letter) & 1u)) {
-      hits += Walk(edge_child_[e], need, remaining, wildcards - 1, lowest_needed, wild_letters, found, limit);
+      hits += Walk(n.Child(letter), need, remaining, wildcards - 1, lowest_needed, wild_letters, found, limit);
+    } else {
+      continue;
     }
     if (found ? found->size() >= limit : hits > 0) break;
   }
@@ -191,56 +198,114 @@ std::vector<std::string> WordIndex::Words(std::string_view letters, int wildcard
 
 void WordIndex::ForEachLetterSet(const LetterCounts& available, int wildcards, int required, uint32_t wild_letters,
                                  const SpellFn& emit) const {
-  LetterCounts set{};
-  if (wildcards == 0) {
-    // One walk over the words made of available letters only, each node once.
-    auto visit = [&](auto&& self, uint32_t node) -> void {
-      const Node& n = nodes_[node];
-      if (n.signature >= 0 && set[required] > 0) emit(set, "");
-      for (uint32_t e = n.first_edge; e < n.first_edge + n.edges; ++e) {
-        const int letter = edge_letter_[e];
-        if (letter > required && set[required] == 0) break;  // the required letter is behind us
-        if (set[letter] < available[letter]) {
-          ++set[letter];
-          self(self, edge_child_[e]);
-          --set[letter];
-        }
-      }
-    };
-    visit(visit, 0);
+  if (wildcards > 0) {
+    LetterSetsWithWildcards(available, wildcards, required, wild_letters, emit);
     return;
   }
-  // With wildcards a walk would visit most short words; asking for each subset of the
-  // available letters and each count of wildcards is far cheaper: a look-up stops at its
-  // first word and only places the letters it needs.
-  int letters[kAlphabet], count = 0;
-  for (int l = 0; l < kAlphabet; ++l) {
-    if (available[l] > 0) letters[count++] = l;
-  }
-  std::string wild;
-  std::vector<int> found;
-  auto choose = [&](auto&& self, int i) -> void {
-    if (i == count) {
-      if (set[required] == 0) return;
-      for (int w = 0; w <= wildcards; ++w) {
-        Signatures(set, w, wild_letters, 1, &found);
-        if (found.empty()) continue;
-        // What the wildcards stand for: the word's letters beyond the set's.
-        const LetterCounts word = CountLetters(words_[signature_start_[found[0]]]);
-        wild.clear();
-        for (int l = 0; l < kAlphabet; ++l) wild.append(word[l] - set[l], static_cast<char>('A' + l));
-        emit(set, wild);
-      }
-      return;
+  // One walk over the words made of available letters only, each node once.
+  LetterCounts set{};
+  uint32_t open = 0;  // letters with some left to use
+  for (int l = 0; l < kAlphabet; ++l) open |= available[l] > 0 ? 1u << l : 0;
+  auto visit = [&](auto&& self, uint32_t node) -> void {
+    const Node& n = nodes_[node];
+    if (n.signature >= 0 && set[required] > 0) emit(set, "");
+    uint32_t letters = n.children & open;
+    if (set[required] == 0) letters &= (2u << required) - 1;  // the required letter is still ahead
+    for (; letters != 0; letters &= letters - 1) {
+      const int letter = __builtin_ctz(letters);
+      if (++set[letter] == available[letter]) open &= ~(1u << letter);
+      self(self, n.Child(letter));
+      --set[letter];
+      open |= 1u << letter;
     }
-    const int l = letters[i];
-    for (int c = 0; c <= available[l]; ++c) {
-      set[l] = static_cast<uint8_t>(c);
-      self(self, i + 1);
-    }
-    set[l] = 0;
   };
-  choose(choose, 0);
+  visit(visit, 0);
+}
+
+// With wildcards, one walk visits every signature within `wildcards` letters of the
+// available ones (the letters beyond them allowed wild). A signature spells each set of its
+// available letters whose missing letters the remaining wildcards can stand for; each set and
+// count of wildcards keeps the first signature that spells it. Sets are numbered in mixed
+// radix, the lowest letter's count most significant, so sorting the numbers gives the order
+// of counting through the sets letter by letter.
+void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildcards, int required,
+                                        uint32_t wild_letters, const SpellFn& emit) const {
+  if (available[required] == 0) return;
+  uint64_t stride[kAlphabet];
+  uint64_t sets = 1;
+  uint32_t in_hand = 0;  // letters available at all
+  for (int l = kAlphabet - 1; l >= 0; --l) {
+    stride[l] = sets;
+    sets *= available[l] + 1u;
+    in_hand |= available[l] > 0 ? 1u << l : 0;
+  }
+  const uint64_t per_set = static_cast<uint64_t>(wildcards) + 1;
+  // first[set * per_set + wildcards used]: the first signature spelling it. Dense while small
+  // (the usual hand), a map for a hand of dozens of letters.
+  constexpr uint64_t kDense = 1u << 20;
+  thread_local std::vector<int32_t> dense;
+  thread_local std::vector<uint64_t> spelt;
+  std::unordered_map<uint64_t, int32_t> sparse;
+  const bool is_dense = sets * per_set <= kDense;
+  if (is_dense && dense.size() < sets * per_set) dense.resize(sets * per_set, -1);
+  spelt.clear();
+  int32_t signature = -1;
+  auto record = [&](uint64_t set_number, int used) {
+    const uint64_t key = set_number * per_set + static_cast<uint64_t>(used);
+    if (is_dense ? dense[key] >= 0 : !sparse.emplace(key, signature).second) return;
+    if (is_dense) dense[key] = signature;
+    spelt.push_back(key);
+  };
+
+  LetterCounts count{};  // the signature's letters so far
+  // Leaves out (makes wild) letters of `droppable`, from `letter` up: at most `budget` more.
+  auto drop = [&](auto&& self, uint32_t droppable, uint64_t set_number, int used, int budget) -> void {
+    for (; droppable != 0; droppable &= droppable - 1) {
+      const int l = __builtin_ctz(droppable);
+      const int real = std::min(count[l], available[l]) - (l == required ? 1 : 0);
+      uint64_t number = set_number;
+      for (int d = 1; d <= std::min(real, budget); ++d) {
+        number -= stride[l];
+        record(number, used + d);
+        if (d < budget) self(self, droppable & (droppable - 1), number, used + d, budget - d);
+      }
+    }
+  };
+  auto walk = [&](auto&& self, uint32_t node, uint64_t set_number, int wild, uint32_t open_now,
+                  uint32_t present) -> void {
+    const Node& n = nodes_[node];
+    if (n.signature >= 0 && count[required] > 0) {
+      signature = n.signature;
+      record(set_number, wild);
+      if (wild < wildcards) drop(drop, present & in_hand & wild_letters, set_number, wild, wildcards - wild);
+    }
+    uint32_t letters = n.children & (open_now | (wild < wildcards ? wild_letters : 0));
+    if (count[required] == 0) letters &= (2u << required) - 1;
+    for (; letters != 0; letters &= letters - 1) {
+      const int letter = __builtin_ctz(letters);
+      const uint32_t bit = 1u << letter;
+      const bool real = (open_now & bit) != 0;
+      ++count[letter];
+      self(self, n.Child(letter), real ? set_number + stride[letter] : set_number, wild + (real ? 0 : 1),
+           real && count[letter] == available[letter] ? open_now & ~bit : open_now, present | bit);
+      --count[letter];
+    }
+  };
+  walk(walk, 0, 0, 0, in_hand, 0);
+
+  std::sort(spelt.begin(), spelt.end());
+  LetterCounts set{};
+  std::string wild;
+  for (uint64_t key : spelt) {
+    const uint64_t set_number = key / per_set;
+    for (int l = 0; l < kAlphabet; ++l) set[l] = static_cast<uint8_t>(set_number / stride[l] % (available[l] + 1u));
+    const int32_t first = is_dense ? dense[key] : sparse.at(key);
+    if (is_dense) dense[key] = -1;
+    const LetterCounts word = CountLetters(words_[signature_start_[first]]);
+    wild.clear();
+    for (int l = 0; l < kAlphabet; ++l) wild.append(word[l] - set[l], static_cast<char>('A' + l));
+    emit(set, wild);
+  }
 }
 
 }  // namespace tapis

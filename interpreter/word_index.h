@@ -47,10 +47,16 @@ class WordIndex {
   size_t signature_count() const { return signature_start_.size() - 1; }
 
  private:
+  // Children of a node are contiguous (breadth-first order): the child for letter l is
+  // first_child + the number of children below l, so a walk reads one node per step and
+  // skips the letters it cannot place with one mask.
   struct Node {
-    uint32_t first_edge = 0;
-    uint16_t edges = 0;
-    int32_t signature = -1;  // a signature ends here: its index
+    uint32_t children = 0;  // bit l: a child for letter l
+    uint32_t first_child = 0;
+    int32_t signature = -1;  // a signature ends here: its index (signatures in sorted order)
+    uint32_t Child(int letter) const {
+      return first_child + static_cast<uint32_t>(__builtin_popcount(children & ((1u << letter) - 1)));
+    }
   };
   static constexpr uint32_t kAnyLetter = (1u << kAlphabet) - 1;
   // The signatures (at most `limit`) made of `letters` and `wildcards` letters of
@@ -59,10 +65,11 @@ class WordIndex {
                  std::vector<int>* found) const;
   int Walk(uint32_t node, LetterCounts& need, int remaining, int wildcards, int lowest_needed, uint32_t wild_letters,
            std::vector<int>* found, size_t limit) const;
+  // The letter sets of the signatures within `wildcards` letters of `available` (see .cpp).
+  void LetterSetsWithWildcards(const LetterCounts& available, int wildcards, int required, uint32_t wild_letters,
+                               const SpellFn& emit) const;
 
   std::vector<Node> nodes_;
-  std::vector<uint8_t> edge_letter_;    // 0 = A
-  std::vector<uint32_t> edge_child_;
   std::vector<std::string> words_;      // grouped by signature
   std::vector<uint32_t> signature_start_;  // words_ of signature i: [start[i], start[i+1])
 };

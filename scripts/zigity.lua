@@ -33,20 +33,28 @@ local function cover()
   end
 end
 
+-- The next turn's phase, set as a turn ends (nothing happens between two turns): attacked
+-- while an attack is pending, dry when not even a rebuilt stock has a card to draw.
+local function set_next_phase()
+  local stock = tapis.count("stock")
+  if stock == 0 then
+    rebuild_stock()
+    stock = tapis.count("stock")
+  end
+  local dry = stock == 0 and "_dry" or ""
+  tapis.set_phase((tapis.get("attack") > 0 and "attacked" or "normal") .. dry)
+end
+
 function round_start()
   tapis.set("attack", 0)
   tapis.draw("stock", "discard")
   cover()  -- "la première carte" must be a character: turn more until one is
-end
-
-function turn_start()
-  if tapis.count("stock") == 0 then rebuild_stock() end
-  local dry = tapis.count("stock") == 0 and "_dry" or ""
-  tapis.set_phase((tapis.get("attack") > 0 and "attacked" or "normal") .. dry)
+  set_next_phase()
 end
 
 function turn_end()
   if tapis.get("attack") == 0 and not is_character(tapis.top("discard")) then cover() end
+  set_next_phase()
 end
 
 local function went_out(player)
