@@ -172,6 +172,12 @@ void Engine::EndRound(GameState& s, bool whole_match, int winner) {
   s.decisions.clear();
 }
 
+void Engine::CheckGoneOut(GameState& s, int player) {
+  const int zone = rules().wins_when_empty;
+  if (zone < 0 || s.round_over || !s.zones[ZoneSlot(zone, player)].cards.empty()) return;
+  EndRound(s, true, player);
+}
+
 void Engine::CheckLastRound(GameState& s) const {
   const int zone = rules().last_round_when_empty;
   if (zone < 0 || s.last_round_player >= 0) return;
@@ -236,7 +242,7 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
 
   std::string error;
   if ((fires && !FireTrigger(s, player, performed, answering, error)) ||
-      (CheckLastRound(s), !Settle(s, error))) {
+      (CheckGoneOut(s, player), CheckLastRound(s), !Settle(s, error))) {
     if (keep_backup) s = backup_;
     return {false, error};
   }

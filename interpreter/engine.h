@@ -88,6 +88,8 @@ class Engine {
   int NextActive(const GameState& state, int player) const;
   // Starts the last round if its zone is empty (called after every change).
   void CheckLastRound(GameState& state) const;
+  // turn: wins_when_empty: the player who just moved and emptied that zone wins.
+  void CheckGoneOut(GameState& state, int player);
   // Per card, its tricks' suit and rank values, looked up once (trick.cpp's hot path).
   struct TrickKey {
     int8_t suit, rank;

@@ -159,11 +159,14 @@ void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand
     wild_letters |= 1u << rule.numbers[v];
   }
   LetterCounts available{};
-  std::vector<CardId> by_letter[kAlphabet];
+  thread_local std::vector<CardId> by_letter[kAlphabet];  // kept from call to call: no allocation
+  for (auto& cards : by_letter) cards.clear();
+  uint32_t in_hand = 0;
   for (CardId c : hand.naturals) {
     const int letter = rule.numbers[set.Value(c, rule.property)];
     ++available[letter];
     by_letter[letter].push_back(c);
+    in_hand |= 1u << letter;
   }
   const int top_letter = rule.numbers[top_value];
   ++available[top_letter];
@@ -174,18 +177,23 @@ void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand
                                                                                std::string_view wild) {
     const int k = static_cast<int>(wild.size());
     for (int i = 0; i < k; ++i) declared[i] = static_cast<int8_t>(value_of_letter[wild[i] - 'A']);
-    // Choose which hand cards give each letter (the top gives one of its own).
-    auto choose = [&](auto&& self, int letter, int n) -> void {
-      while (letter < kAlphabet && used[letter] - (letter == top_letter) == 0) ++letter;
-      if (letter == kAlphabet) {
+    uint32_t from_hand = 0;  // letters the hand gives (the top gives one of its own)
+    for (uint32_t letters = in_hand; letters != 0; letters &= letters - 1) {
+      const int letter = __builtin_ctz(letters);
+      if (used[letter] - (letter == top_letter) > 0) from_hand |= 1u << letter;
+    }
+    // Choose which hand cards give each letter.
+    auto choose = [&](auto&& self, uint32_t letters, int n) -> void {
+      if (letters == 0) {
         emit.Emit(chosen, n, hand.wild.data(), declared, k);
         return;
       }
+      const int letter = __builtin_ctz(letters);
       const int want = used[letter] - (letter == top_letter);
       const auto& cards = by_letter[letter];
       auto subset = [&](auto&& again, size_t from, int taken) -> void {
         if (taken == want) {
-          self(self, letter + 1, n + want);
+          self(self, letters & (letters - 1), n + want);
           return;
         }
         for (size_t i = from; i + (want - taken) <= cards.size(); ++i) {
@@ -195,7 +203,7 @@ void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand
       };
       if (n + want <= kMaxMoveCards) subset(subset, 0, 0);
     };
-    choose(choose, 0, 0);
+    choose(choose, from_hand, 0);
   });
 }
 

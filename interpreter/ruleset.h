@@ -248,6 +248,7 @@ struct Ruleset {
   int first_player = 0;            // seat (0-based) that plays first
   int teams = 0;                   // 0: each for themselves; n: seat s is in team s % n
   int last_round_when_empty = -1;  // zone whose emptying starts the last round
+  int wins_when_empty = -1;        // player zone: who empties theirs by a move wins the game
 
   std::string score_function;
   std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)

@@ -228,13 +228,18 @@ class Loader : private YamlReader {
   }
 
   void ReadTurn(const YAML::Node& node) {
-    CheckKeys(node, {"first", "actions", "last_round_when_empty"});
+    CheckKeys(node, {"first", "actions", "last_round_when_empty", "wins_when_empty"});
     r_->first_player = Optional(node, "first", 1) - 1;
     if (r_->first_player < 0 || r_->first_player >= r_->min_players) {
       Fail(node["first"], fmt::format("first: a seat from 1 to {} (the fewest players)", r_->min_players));
     }
     if (node["actions"]) r_->actions_per_turn = Int(node["actions"]);
     if (node["last_round_when_empty"]) r_->last_round_when_empty = Zone(node["last_round_when_empty"]);
+    if (node["wins_when_empty"]) {
+      r_->wins_when_empty = Zone(node["wins_when_empty"]);
+      if (r_->zones[r_->wins_when_empty].owner != Owner::kPlayer)
+        Fail(node["wins_when_empty"], "wins_when_empty: a zone each player owns (a hand)");
+    }
   }
 
   void ReadPhases(const YAML::Node& node) {

@@ -8,6 +8,7 @@
 
 #include "interpreter/errors.h"
 #include "interpreter/lua_bridge.h"
+#include "interpreter/script_watchdog.h"
 
 namespace tapis {
 namespace {
@@ -85,7 +86,11 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   lua_setfield(L_, -2, "randomseed");
   lua_pop(L_, 1);
   OpenTapisApi(L_);
-  lua_sethook(L_, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery);
+  // The count hook is set only on calls that run long (script_watchdog.h).
+  watched_.L = L_;
+  watched_.hook = [](lua_State* L, void*) { lua_sethook(L, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery); };
+  watched_.host = this;
+  watchdog::Watch(&watched_);
 
   for (const ScriptFile& script : rules.scripts) {
     const std::string chunk = "@" + script.display_name;
@@ -95,8 +100,7 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
     const std::string source = kLocalGlobals + script.source;
     if (luaL_loadbufferx(L_, source.data(), source.size(), chunk.c_str(), "t") != LUA_OK) {
       std::string message = lua_tostring(L_, -1);
-      lua_close(L_);
-      L_ = nullptr;
+      Close();
       throw ScriptError(message);
     }
     // Its own _ENV: reads fall through to the shared libraries, definitions stay local.
@@ -110,12 +114,11 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
     lua_setupvalue(L_, -2, 1);
     instructions_left_ = limits_.instructions;
     memory_limit_ = memory_used_ + limits_.memory_bytes;
-    if (lua_pcall(L_, 0, 0, 0) != LUA_OK) {
+    if (ProtectedCall(0, 0) != LUA_OK) {
       std::string message = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error";
       if (message == "not enough memory")
         message = fmt::format("{}: memory cap exceeded while loading", script.display_name);
-      lua_close(L_);
-      L_ = nullptr;
+      Close();
       throw ScriptError(message);
     }
   }
@@ -149,8 +152,31 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   }
 }
 
-ScriptHost::~ScriptHost() {
-  if (L_) lua_close(L_);
+ScriptHost::~ScriptHost() { Close(); }
+
+void ScriptHost::Close() {
+  if (!L_) return;
+  watchdog::Forget(&watched_);
+  lua_close(L_);
+  L_ = nullptr;
+}
+
+int ScriptHost::ProtectedCall(int args, int results) {
+  const bool outermost = depth_ == 0;
+  if (outermost) {
+    // A hook set on an earlier call that ran long: this one starts unwatched. The hook goes
+    // before the flag, so the watchdog never sees the flag down while an old hook is still set.
+    if (watched_.hooked.load()) {
+      lua_sethook(L_, nullptr, 0, 0);
+      watched_.hooked.store(false);
+    }
+    watched_.started.store(watchdog::Tick(), std::memory_order_relaxed);
+  }
+  ++depth_;
+  const int status = lua_pcall(L_, args, results, 0);
+  --depth_;
+  if (outermost) watched_.started.store(0, std::memory_order_relaxed);
+  return status;
 }
 
 bool ScriptHost::PushFunction(const std::string& name) {
@@ -181,9 +207,7 @@ bool ScriptHost::HasFunction(const std::string& name) {
 bool ScriptHost::Call(const std::string& function, int args, int results, std::string& error) {
   instructions_left_ = limits_.instructions;
   memory_limit_ = memory_used_ + limits_.memory_bytes;
-  ++depth_;
-  const int status = lua_pcall(L_, args, results, 0);
-  --depth_;
+  const int status = ProtectedCall(args, results);
   if (status == LUA_OK) return true;
   if (status == LUA_ERRMEM) {
     error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", rules_.scripts.front().display_name,

@@ -11,6 +11,7 @@
 
 #include "interpreter/move.h"
 #include "interpreter/ruleset.h"
+#include "interpreter/script_watchdog.h"
 
 struct lua_State;
 struct lua_Debug;
@@ -61,6 +62,9 @@ class ScriptHost {
 
  private:
   bool PushFunction(const std::string& name);
+  // lua_pcall, watched: a call that runs long gets the count hook (script_watchdog.h).
+  int ProtectedCall(int args, int results);
+  void Close();
   bool Call(const std::string& function, int args, int results, std::string& error);
   static void* Allocate(void* ud, void* ptr, size_t old_size, size_t new_size);
   static void CountHook(lua_State* L, lua_Debug* ar);
@@ -76,6 +80,7 @@ class ScriptHost {
   size_t memory_limit_ = 0;
   long long instructions_left_ = 0;
   int depth_ = 0;
+  WatchedCalls watched_;
 };
 
 // Registers the `tapis` table (lua_api.cpp); AddReadingApi adds the reading half to the

@@ -298,12 +298,23 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
   std::string wild;
   for (uint64_t key : spelt) {
     const uint64_t set_number = key / per_set;
-    for (int l = 0; l < kAlphabet; ++l) set[l] = static_cast<uint8_t>(set_number / stride[l] % (available[l] + 1u));
+    for (uint32_t letters = in_hand; letters != 0; letters &= letters - 1) {
+      const int l = __builtin_ctz(letters);
+      set[l] = static_cast<uint8_t>(set_number / stride[l] % (available[l] + 1u));
+    }
     const int32_t first = is_dense ? dense[key] : sparse.at(key);
     if (is_dense) dense[key] = -1;
-    const LetterCounts word = CountLetters(words_[signature_start_[first]]);
+    // What the wildcards stand for: the word's letters beyond the set's, in alphabetical order.
+    LetterCounts real = set;
     wild.clear();
-    for (int l = 0; l < kAlphabet; ++l) wild.append(word[l] - set[l], static_cast<char>('A' + l));
+    for (const char c : words_[signature_start_[first]]) {
+      if (real[c - 'A'] > 0) {
+        --real[c - 'A'];
+      } else {
+        wild += c;
+      }
+    }
+    std::sort(wild.begin(), wild.end());
     emit(set, wild);
   }
 }

@@ -1,5 +1,6 @@
 -- Zigity's effects (rulesets/zigity.yaml): the first card, covering jokers and action cards,
--- rebuilding the stock, attacks (Pioche 2 and 3, Esquive, Boomerang) and the winner.
+-- rebuilding the stock, attacks (Pioche 2 and 3, Esquive, Boomerang) and the score. Who
+-- empties their hand wins at once: `turn: wins_when_empty: hand` in the YAML.
 -- Players are numbered from 1.
 
 local function is_character(card)
@@ -57,14 +58,6 @@ function turn_end()
   set_next_phase()
 end
 
-local function went_out(player)
-  if tapis.count("hand", player) == 0 then tapis.end_game(player) end
-end
-
-function on_play(move)
-  went_out(move.player)
-end
-
 local ATTACKS = {P2 = 2, P3 = 3}
 
 function on_action(move)
@@ -75,7 +68,6 @@ function on_action(move)
     tapis.reverse()
   end
   -- Esquive and Boomerang pass the turn; an attack in progress stays for the next player.
-  went_out(move.player)
 end
 
 function on_draw(move)

@@ -220,6 +220,12 @@ TEST_CASE("zigity/win: \"le premier joueur à n'avoir plus de cartes en main gag
   Play(*engine, s, "play D3g1V");
   CHECK(s.finished);
   CHECK(engine->Winners(s, engine->Score(s)) == std::vector<int>{0});
+
+  // Going out on an action card wins too (turn: wins_when_empty: hand, no script).
+  GameState esquive = OnTop(*engine, "I8b2R", R"("ESQ")");
+  Play(*engine, esquive, "action ESQ");
+  CHECK(esquive.finished);
+  CHECK(engine->Winners(esquive, engine->Score(esquive)) == std::vector<int>{0});
 }
 
 TEST_CASE("zigity/empty stock: rebuilt from the discards under the top card") {
@@ -284,4 +290,8 @@ TEST_CASE("zigity/bad match keys get one-line answers") {
             ": sum: value 'A' of 'letter' is not a number from 1 up") != std::string::npos);
   CHECK(ZigityError("words: $words", "words: $hand_size").find(
             ": words: 'hand_size' is not a parameter of type file") != std::string::npos);
+  CHECK(ZigityError("wins_when_empty: hand", "wins_when_empty: stock").find(
+            ": wins_when_empty: a zone each player owns (a hand)") != std::string::npos);
+  CHECK(ZigityError("wins_when_empty: hand", "wins_when_empty: hands").find(": unknown zone 'hands'") !=
+        std::string::npos);
 }
