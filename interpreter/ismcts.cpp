@@ -22,6 +22,7 @@ constexpr int kPlayoutMoves = 200;
 // …or once it has listed this many legal moves: some positions offer thousands (a large
 // hand with wild cards), and listing them is what a playout spends its time on.
 constexpr int64_t kPlayoutListed = 20000;
+// …or at the ruleset's horizon (`bots: playout_turns:`).
 
 bool SameMove(const Move& a, const Move& b) {
   if (a.kind != b.kind || a.count != b.count || a.zone != b.zone || a.value != b.value || a.cell != b.cell)
@@ -105,8 +106,8 @@ void IsmctsBot::Iterate(const GameState& root, const Knowledge& knowledge) {
   const uint16_t round = root.round;
   int node = 0;
   path_.assign(1, 0);
-  // Selection, then expansion of one move not tried yet.
-  while (!state.finished && state.round == round) {
+  // Selection, then expansion of one move not tried yet; nothing past the horizon.
+  while (!state.finished && state.round == round && (limits_.until_turn == 0 || state.turns < limits_.until_turn)) {
     if (node == 0 && root_listed_) {
       legal_ = root_legal_;
     } else {
@@ -143,7 +144,7 @@ void IsmctsBot::Iterate(const GameState& root, const Knowledge& knowledge) {
     path_.push_back(node);
     if (!untried_.empty()) break;
   }
-  PlayOut(*search_, state, round, kPlayoutMoves, kPlayoutListed, rng_);
+  PlayOut(*search_, state, round, limits_, rng_);
   const std::vector<double> values = StandingValues(*search_, state, round);
   const std::vector<double> rewards = Rewards(*search_, state, values, gap_sum_ / gap_count_);
   if (!state.finished) {
@@ -181,6 +182,9 @@ size_t IsmctsBot::Choose(Engine& engine, const GameState& state, const std::vect
     for (CardId c : m.Cards()) root_listed_ = root_listed_ && seen[c];
   }
   root_legal_ = legal;
+  limits_ = PlayoutLimits{kPlayoutMoves, kPlayoutListed, 0};
+  if (engine.rules().bot_playout_turns > 0)
+    limits_.until_turn = state.turns + static_cast<uint32_t>(engine.rules().bot_playout_turns);
   const int iterations = budget_.iterations > 0          ? budget_.iterations
                          : engine.rules().bot_iterations > 0 ? engine.rules().bot_iterations
                                                              : kDefaultIterations;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "interpreter/bots.h"
+#include "interpreter/playout.h"
 
 namespace tapis {
 
@@ -69,6 +70,7 @@ class IsmctsBot : public WatchingBot {
   std::vector<Move> root_legal_;  // the real position's moves…
   bool root_listed_ = false;      // …used at the root when they name only cards in sight
   std::vector<Move> untried_;
+  PlayoutLimits limits_;
   double gap_sum_ = 1;  // typical lead over the others, learnt from the playouts' ends
   double gap_count_ = 1;
   int iterations_ = 0;

@@ -6,10 +6,12 @@
 
 namespace tapis {
 
-void PlayOut(Engine& engine, GameState& state, uint16_t round, int max_moves, int64_t max_listed, uint64_t& rng) {
+void PlayOut(Engine& engine, GameState& state, uint16_t round, const PlayoutLimits& limits, uint64_t& rng) {
   std::vector<Move> legal;
   int64_t listed = 0;
-  for (int made = 0; made < max_moves && !state.finished && state.round == round && listed < max_listed; ++made) {
+  for (int made = 0; made < limits.max_moves && !state.finished && state.round == round &&
+                     listed < limits.max_listed && (limits.until_turn == 0 || state.turns < limits.until_turn);
+       ++made) {
     engine.LegalMoves(state, legal);
     listed += static_cast<int64_t>(legal.size());
     if (legal.empty()) return;

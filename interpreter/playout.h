@@ -11,11 +11,17 @@
 
 namespace tapis {
 
+// Where a playout stops, besides the end of the game or of its round.
+struct PlayoutLimits {
+  int max_moves = 200;       // moves made
+  int64_t max_listed = 0;    // legal moves listed on the way (positions with thousands cost in proportion)
+  uint32_t until_turn = 0;   // > 0: once GameState::turns reaches it (a horizon in turns)
+};
+
 // Plays random moves (weighted by `bot_weight` like the random bot) until the game ends,
-// the round after `round` begins, `max_moves` have been made, the legal moves listed on
-// the way pass `max_listed` (positions with thousands of moves cost in proportion), or a
-// move fails. The position is left where play stopped.
-void PlayOut(Engine& engine, GameState& state, uint16_t round, int max_moves, int64_t max_listed, uint64_t& rng);
+// the round after `round` begins, a limit is reached, or a move fails. The position is
+// left where play stopped.
+void PlayOut(Engine& engine, GameState& state, uint16_t round, const PlayoutLimits& limits, uint64_t& rng);
 
 // How well each player stands, higher being better: the ruleset's evaluation, else the
 // scores (turned round when the lowest total wins). At the start of a new round, the

@@ -253,6 +253,7 @@ struct Ruleset {
   std::string score_function;
   std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)
   int bot_iterations = 0;    // the search bot's default budget for this game (`bots: iterations:`); 0: the engine's
+  int bot_playout_turns = 0;  // search playouts stop this many turns after the decision (`bots: playout_turns:`); 0: at the round's end
   std::vector<ScriptFile> scripts;
   TrickDecl tricks;
 

@@ -62,11 +62,16 @@ class Loader : private YamlReader {
     if (root["scripts"]) ReadScripts(root["scripts"]);
     if (root["score"]) r_->score_function = FunctionName(root["score"]);
     if (root["bots"]) {
-      CheckKeys(root["bots"], {"evaluate", "iterations"});
+      CheckKeys(root["bots"], {"evaluate", "iterations", "playout_turns"});
       if (root["bots"]["evaluate"]) r_->bot_evaluate = FunctionName(root["bots"]["evaluate"]);
       if (root["bots"]["iterations"]) {
         r_->bot_iterations = As<int>(root["bots"]["iterations"]);
         if (r_->bot_iterations < 1) Fail(root["bots"]["iterations"], "iterations: expected a number from 1 up");
+      }
+      if (root["bots"]["playout_turns"]) {
+        r_->bot_playout_turns = As<int>(root["bots"]["playout_turns"]);
+        if (r_->bot_playout_turns < 1)
+          Fail(root["bots"]["playout_turns"], "playout_turns: expected a number from 1 up");
       }
     }
     CheckFunctions();

@@ -10,6 +10,7 @@
 #include "interpreter/errors.h"
 #include "interpreter/game_log.h"
 #include "interpreter/ismcts.h"
+#include "interpreter/playout.h"
 #include "interpreter/ruleset_finder.h"
 #include "interpreter/simulate.h"
 #include "tests/helpers.h"
@@ -137,6 +138,27 @@ TEST_CASE("bots/a ruleset sets the search bot's default budget (bots: iterations
   CHECK(set.iterations() == 30);  // a seat's ismcts:N wins
   CHECK(EditedLoadError(FindRuleset("unisson"), "iterations: 4000", "iterations: 0")
             .find(": iterations: expected a number from 1 up") != std::string::npos);
+}
+
+TEST_CASE("bots/playouts stop at the ruleset's horizon (bots: playout_turns:)") {
+  auto engine = MakeEngine("relance", 2);
+  CHECK(engine->rules().bot_playout_turns == 4);
+  const GameState start = engine->NewGame(6);
+  uint64_t rng = 3;
+  GameState cut = start;
+  PlayOut(*engine, cut, start.round, PlayoutLimits{200, 1000000, start.turns + 3}, rng);
+  CHECK(!cut.finished);
+  CHECK(cut.turns == start.turns + 3);
+  GameState whole = start;
+  PlayOut(*engine, whole, start.round, PlayoutLimits{200, 1000000, 0}, rng);
+  CHECK(whole.turns > start.turns + 3);
+  // The horizon holds in the search too: it still chooses a legal move, in the budget.
+  IsmctsBot bot(1, ParseBudget("50"));
+  const std::vector<Move> legal = engine->LegalMoves(start);
+  CHECK(bot.Choose(*engine, start, legal) < legal.size());
+  CHECK(bot.iterations() == 50);
+  CHECK(EditedLoadError(FindRuleset("relance"), "playout_turns: 4", "playout_turns: 0")
+            .find(": playout_turns: expected a number from 1 up") != std::string::npos);
 }
 
 TEST_CASE("bots/the ruleset's evaluation is what bots judge by") {
