@@ -166,10 +166,16 @@ int Melds(lua_State* L, ScriptContext& ctx) {
   return 1;
 }
 
-const char kMoveTables = 0;  // its address keys the registry's move tables, one per call depth
+const char kMoveInfo = 0;  // its address keys the registry's move_info closure
 
 // The move table is made once for each depth of calls (an effect whose API call runs another
-// effect needs a second) and filled anew for each call, so a trigger allocates nothing.
+// effect needs a second) and filled anew for each call, so a trigger allocates nothing. The
+// closure's upvalues hold the tables (1) and the field names (2..), set without a look-up.
+enum MoveField { kName = 2, kPlayer, kCards, kExtra, kOption, kZone, kLastField = kZone };
+constexpr const char* kMoveFieldNames[] = {"name", "player", "cards", "extra", "option", "zone"};
+
+void PushKey(lua_State* L, MoveField field) { lua_pushvalue(L, lua_upvalueindex(field)); }
+
 int MoveInfo(lua_State* L, ScriptContext& ctx) {
   if (!ctx.move) {
     lua_pushnil(L);
@@ -177,40 +183,45 @@ int MoveInfo(lua_State* L, ScriptContext& ctx) {
   }
   const Ruleset& r = ctx.engine->rules();
   const int depth = ScriptHost::From(L).depth();
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kMoveTables);
-  if (lua_rawgeti(L, -1, depth) != LUA_TTABLE) {
+  if (lua_rawgeti(L, lua_upvalueindex(1), depth) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_createtable(L, 0, 6);
     lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, depth);
+    lua_rawseti(L, lua_upvalueindex(1), depth);
   }
-  lua_remove(L, -2);
+  PushKey(L, kName);
   lua_pushstring(L, ctx.move->kind == kStopMove ? "stop" : r.moves[ctx.move->kind].name.c_str());
-  lua_setfield(L, -2, "name");
+  lua_rawset(L, -3);
+  PushKey(L, kPlayer);
   lua_pushinteger(L, ctx.player + 1);
-  lua_setfield(L, -2, "player");
-  if (lua_getfield(L, -1, "cards") != LUA_TTABLE) {  // a script may have replaced it
+  lua_rawset(L, -3);
+  PushKey(L, kCards);
+  if (lua_rawget(L, -2) != LUA_TTABLE) {  // a script may have replaced it
     lua_pop(L, 1);
     lua_createtable(L, kMaxMoveCards, 0);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "cards");
+    PushKey(L, kCards);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -4);
   }
   SetCards(L, lua_gettop(L), ctx.engine->cards(), ctx.move->Cards());
   lua_pop(L, 1);
+  PushKey(L, kExtra);
   lua_pushboolean(L, ctx.extra);
-  lua_setfield(L, -2, "extra");
+  lua_rawset(L, -3);
+  PushKey(L, kOption);
   if (ctx.move->kind != kStopMove && r.moves[ctx.move->kind].type == MoveType::kChoose) {
     lua_pushstring(L, r.moves[ctx.move->kind].options[ctx.move->value].c_str());
   } else {
     lua_pushnil(L);
   }
-  lua_setfield(L, -2, "option");
+  lua_rawset(L, -3);
+  PushKey(L, kZone);
   if (ctx.zone >= 0) {
     PushZoneInstance(L, ctx, ctx.zone);
   } else {
     lua_pushnil(L);
   }
-  lua_setfield(L, -2, "zone");
+  lua_rawset(L, -3);
   return 1;
 }
 
@@ -292,15 +303,19 @@ int Phase(lua_State* L, ScriptContext& ctx) {
 
 int CallWithMove(lua_State* L) {
   // No C++ object lives in this frame: an error in either call may longjmp through it.
-  lua_pushcfunction(L, Guard<MoveInfo>);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kMoveInfo);
   lua_call(L, 0, 1);
   lua_call(L, 1, 0);
   return 0;
 }
 
 void AddReadingApi(lua_State* L) {
-  lua_newtable(L);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kMoveTables);
+  lua_newtable(L);  // the move tables, by depth
+  for (const char* name : kMoveFieldNames) lua_pushstring(L, name);
+  lua_pushcclosure(L, Guard<MoveInfo>, kLastField);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kMoveInfo);
+  lua_setfield(L, -2, "move_info");
   static const luaL_Reg kFunctions[] = {{"players", Guard<Players>},
                                         {"current", Guard<Current>},
                                         {"next_player", Guard<NextPlayer>},
@@ -308,7 +323,6 @@ void AddReadingApi(lua_State* L) {
                                         {"count", Guard<Count>},
                                         {"top", Guard<Top>},
                                         {"melds", Guard<Melds>},
-                                        {"move_info", Guard<MoveInfo>},
                                         {"get", Guard<Get>},
                                         {"param", Guard<Param>},
                                         {"last_player", Guard<LastPlayer>},
