@@ -23,7 +23,7 @@ class MatchEmitter {
   void Emit(const CardId* naturals, int n, const CardId* wild, const int8_t* declared, int k) {
     if (n + k == 0 || n + k > kMaxMoveCards) return;
     for (int top = 0; top < n + (k > 0 ? 1 : 0); ++top) {
-      Move move = base_;
+      Move& move = out_.emplace_back(base_);  // built in place: no second copy
       for (int i = 0; i < n; ++i) {
         if (i != top) move.Add(naturals[i]);
       }
@@ -38,7 +38,6 @@ class MatchEmitter {
         move.stands[move.count] = declared[k - 1];
         move.Add(wild[k - 1]);
       }
-      out_.push_back(move);
     }
   }
 

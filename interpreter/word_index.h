@@ -54,8 +54,12 @@ class WordIndex {
     uint32_t children = 0;  // bit l: a child for letter l
     uint32_t first_child = 0;
     int32_t signature = -1;  // a signature ends here: its index (signatures in sorted order)
-    uint32_t Child(int letter) const {
-      return first_child + static_cast<uint32_t>(__builtin_popcount(children & ((1u << letter) - 1)));
+    uint32_t Child(int letter) const { return first_child + CountBits(children & ((1u << letter) - 1)); }
+    // Inline on every x86-64, where __builtin_popcount is a library call without -mpopcnt.
+    static uint32_t CountBits(uint32_t x) {
+      x -= (x >> 1) & 0x55555555u;
+      x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+      return (((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
     }
   };
   static constexpr uint32_t kAnyLetter = (1u << kAlphabet) - 1;
