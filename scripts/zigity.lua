@@ -34,8 +34,8 @@ local function cover()
   end
 end
 
--- The next turn's phase, set as a turn ends (nothing happens between two turns): attacked
--- while an attack is pending, dry when not even a rebuilt stock has a card to draw.
+-- The next turn's phase: attacked while an attack is pending, dry when not even a rebuilt
+-- stock has a card to draw. The phase stays until a move changes one of these.
 local function set_next_phase()
   local stock = tapis.count("stock")
   if stock == 0 then
@@ -53,9 +53,19 @@ function round_start()
   set_next_phase()
 end
 
-function turn_end()
+-- After a move that may leave a card asking for no set on top (a joker, or an action card
+-- with no attack pending) or change the attack or the stock: cover that card, then set the
+-- next turn's phase. Plays without a joker change none of these (`if: {joker: JK}` in the
+-- YAML), so most turns run no script. The player who has just gone out has won: nothing
+-- more to do.
+local function after_move(move)
+  if tapis.count("hand", move.player) == 0 then return end
   if tapis.get("attack") == 0 and not is_character(tapis.top("discard")) then cover() end
   set_next_phase()
+end
+
+function on_joker_play(move)
+  after_move(move)
 end
 
 local ATTACKS = {P2 = 2, P3 = 3}
@@ -68,6 +78,7 @@ function on_action(move)
     tapis.reverse()
   end
   -- Esquive and Boomerang pass the turn; an attack in progress stays for the next player.
+  after_move(move)
 end
 
 function on_draw(move)
@@ -76,10 +87,12 @@ function on_draw(move)
     for _ = 2, attack do draw_one(move.player) end
     tapis.set("attack", 0)
   end
+  after_move(move)
 end
 
 function on_pass(move)
   tapis.set("attack", 0)  -- nothing left to draw: the attack is lost
+  after_move(move)
 end
 
 -- The winner scores 1.
