@@ -89,7 +89,7 @@ void EmitSets(const CardSet& set, const Combination& combo, const std::vector<Gr
 
 // Runs: each stretch of values of one key; wild cards fill the values without a natural
 // card; a stretch longer than the minimum must start and end with natural cards.
-void EmitRuns(const CardSet& set, const Combination& combo, const std::vector<Group>& groups,
+void EmitRuns(const Combination& combo, const std::vector<Group>& groups,
               const std::vector<CardId>& wilds, const std::function<void(const Move&)>& emit) {
   const std::vector<bool>& allowed = combo.stands_for;
   const int values = static_cast<int>(allowed.size());
@@ -179,7 +179,7 @@ void ForEachWildMeld(const CardSet& set, const Combination& combo, std::span<con
   if (combo.kind == Combination::Kind::kSet)
     EmitSets(set, combo, groups, wilds, emit);
   else
-    EmitRuns(set, combo, groups, wilds, emit);
+    EmitRuns(combo, groups, wilds, emit);
 }
 
 void GenerateWildExtends(const Engine& engine, const GameState& s, int player, const MoveDecl& m,

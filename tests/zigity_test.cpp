@@ -290,8 +290,8 @@ TEST_CASE("zigity/bad match keys get one-line answers") {
             ": sum: value 'A' of 'letter' is not a number from 1 up") != std::string::npos);
   CHECK(ZigityError("words: $words", "words: $hand_size").find(
             ": words: 'hand_size' is not a parameter of type file") != std::string::npos);
-  CHECK(ZigityError("wins_when_empty: hand", "wins_when_empty: stock").find(
+  CHECK(ZigityError("wins_when_empty: hand   #", "wins_when_empty: stock   #").find(
             ": wins_when_empty: a zone each player owns (a hand)") != std::string::npos);
-  CHECK(ZigityError("wins_when_empty: hand", "wins_when_empty: hands").find(": unknown zone 'hands'") !=
+  CHECK(ZigityError("wins_when_empty: hand   #", "wins_when_empty: hands   #").find(": unknown zone 'hands'") !=
         std::string::npos);
 }
