@@ -136,6 +136,7 @@ TEST_CASE("bots/a ruleset sets the search bot's default budget (bots: iterations
   set.Choose(*engine, s, engine->LegalMoves(s));
   CHECK(plain.iterations() == 3000);
   CHECK(set.iterations() == 30);  // a seat's ismcts:N wins
+  CHECK(MakeEngine("quincunx_blank_tableau", 2)->rules().bot_iterations == 2500);  // a variant's own
   CHECK(EditedLoadError(FindRuleset("unisson"), "iterations: 4000", "iterations: 0")
             .find(": iterations: expected a number from 1 up") != std::string::npos);
 }
