@@ -12,10 +12,17 @@ local straight_order = nil
 -- Parameters and the grid's shape never change within one game configuration (this
 -- script's Lua state serves one), so they are read once.
 local settings = nil
+local names_by_column = nil  -- settings.names: each cell's name, by column and row
 local function setting(name)
   if not settings then
-    settings = {grid = tapis.grid(GRID)}
+    local grid = tapis.grid(GRID)
+    settings = {grid = grid, names = {}}
+    names_by_column = settings.names
     for _, key in ipairs({"flush", "muggins", "diagonal_lines"}) do settings[key] = tapis.param(key) end
+    for column = 1, grid.width do  -- names[column][row]: "c3"
+      settings.names[column] = {}
+      for row = 1, grid.height do settings.names[column][row] = string.char(96 + column) .. row end
+    end
   end
   return settings[name]
 end
@@ -90,12 +97,12 @@ local function base_score(f, g)
   return 0, 0
 end
 
--- The first and last positions of the unbroken stretch through position `at` of `fs` (the
--- facts of a line's cards) where `step(a, b)` holds between each card and the next.
-local function stretch(fs, at, step)
+-- The first and last positions of the unbroken stretch through position `at` of `fs[1..n]`
+-- (the facts of a line's cards) where `step(a, b)` holds between each card and the next.
+local function stretch(fs, n, at, step)
   local first, last = at, at
   while first > 1 and step(fs[first - 1], fs[first]) do first = first - 1 end
-  while last < #fs and step(fs[last], fs[last + 1]) do last = last + 1 end
+  while last < n and step(fs[last], fs[last + 1]) do last = last + 1 end
   return first, last
 end
 
@@ -104,9 +111,9 @@ local function up(a, b) return a.order ~= nil and b.order ~= nil and b.order == 
 local function down(a, b) return a.order ~= nil and b.order ~= nil and b.order == a.order - 1 end
 
 -- A flush along a line: 4+ unbroken cards through the placed one sharing one of its suits.
-local function line_flush(fs, at, f)
+local function line_flush(fs, n, at, f)
   for _, s in ipairs(f.suits) do
-    local first, last = stretch(fs, at, function(a, b) return a.suit_set[s] and b.suit_set[s] end)
+    local first, last = stretch(fs, n, at, function(a, b) return a.suit_set[s] and b.suit_set[s] end)
     if last - first + 1 >= 4 then return true end
   end
   return false
@@ -154,39 +161,85 @@ local function power_play(suit)
   return total
 end
 
+-- The card on (column, row), or nil (also off the grid). Runs in every scoring, hence the
+-- locals.
+local cell = tapis.cell
+local function card_at(column, row)
+  local names = (names_by_column or setting("names"))[column]
+  local name = names and names[row]
+  return name and cell(GRID, name)
+end
+
+-- The directions of lines, as tapis.lines has them: row, column, diagonal, antidiagonal.
+local DIRECTIONS = {{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+local ORTHOGONAL = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
+
+-- The unbroken run of cards through the card `f` (facts) `id` on (column, row) along
+-- (dx, dy), as tapis.lines gives it, into `run_facts` and `run_ids` (reused: placements are
+-- scored in every playout, and building tables for each line was most of their cost).
+-- Returns the run's length and where the card is in it.
+local run_facts, run_ids, before = {}, {}, {}
+local function run_through(f, id, column, row, dx, dy)
+  local back = 0
+  local card = card_at(column - dx, row - dy)
+  while card do
+    back = back + 1
+    before[back] = card
+    card = card_at(column - (back + 1) * dx, row - (back + 1) * dy)
+  end
+  local n = 0
+  for i = back, 1, -1 do
+    n = n + 1
+    run_facts[n], run_ids[n] = facts_of(before[i]), before[i].id
+  end
+  n = n + 1
+  run_facts[n], run_ids[n] = f, id
+  local at, step = n, 1
+  card = card_at(column + dx, row + dy)
+  while card do
+    n = n + 1
+    run_facts[n], run_ids[n] = facts_of(card), card.id
+    step = step + 1
+    card = card_at(column + step * dx, row + step * dy)
+  end
+  return n, at
+end
+
 -- What placing `card` on `cell` scores: {base, pairs, straights, sets, power, flush, draws}.
 local function score_placement(card, cell)
   local f = facts_of(card)
   local s = {base = 0, pairs = 0, straights = 0, sets = 0, power = 0, flush = 0, draws = 0}
   if f.rank == nil then return s end  -- the Excuse scores nothing
-  local in_set = {}
+  local column, row = cell:byte(1) - 96, tonumber(cell:sub(2))
+  local in_set = nil
   local diagonals, flush = setting("diagonal_lines"), setting("flush")
-  for _, line in ipairs(tapis.lines(GRID, cell)) do
-    local cards = line.cards
-    if #cards >= 3 then  -- shorter lines make no straight, set or flush
-      local fs = {}
-      for i = 1, #cards do fs[i] = facts_of(cards[i]) end
-      if diagonals or line.direction == "row" or line.direction == "column" then
-        local first, last = stretch(fs, line.at, same_rank)
+  for d, direction in ipairs(DIRECTIONS) do
+    local n, at = run_through(f, card.id, column, row, direction[1], direction[2])
+    if n >= 3 then  -- shorter lines make no straight, set or flush
+      local fs = run_facts
+      if diagonals or d <= 2 then
+        local first, last = stretch(fs, n, at, same_rank)
         if last - first + 1 >= 3 then
           s.sets = s.sets + 30
-          for i = first, last do in_set[cards[i].id] = true end
+          in_set = in_set or {}
+          for i = first, last do in_set[run_ids[i]] = true end
         else
-          local a, b = stretch(fs, line.at, up)
-          local c, d = stretch(fs, line.at, down)
-          if b - a + 1 >= 3 or d - c + 1 >= 3 then s.straights = s.straights + 20 end
+          local a, b = stretch(fs, n, at, up)
+          local c, e = stretch(fs, n, at, down)
+          if b - a + 1 >= 3 or e - c + 1 >= 3 then s.straights = s.straights + 20 end
         end
       end
-      if flush and line_flush(fs, line.at, f) then s.flush = s.flush + 10 end
+      if flush and line_flush(fs, n, at, f) then s.flush = s.flush + 10 end
     end
   end
   if flush then s.flush = s.flush + 10 * square_flushes(cell) end
-  for _, neighbour in ipairs(tapis.neighbours(GRID, cell, "orthogonal")) do
-    local g = facts_of(neighbour)
-    if g.rank ~= nil then
+  for _, offset in ipairs(ORTHOGONAL) do
+    local neighbour = card_at(column + offset[1], row + offset[2])
+    local g = neighbour and facts_of(neighbour)
+    if g and g.rank ~= nil then
       local points, draws = base_score(f, g)
       s.base, s.draws = s.base + points, s.draws + draws
-      if g.rank == f.rank and not in_set[neighbour.id] then s.pairs = s.pairs + 5 end
+      if g.rank == f.rank and not (in_set and in_set[neighbour.id]) then s.pairs = s.pairs + 5 end
       local power = (f.rank == "Ace" and g.rank == "Crown") or (f.rank == "Crown" and g.rank == "Ace")
       if power and g.suits[1] == f.suits[1] then s.power = s.power + power_play(f.suits[1]) end
     end

@@ -128,14 +128,15 @@ TEST_CASE("bots/the search budget is a number of iterations or a time") {
 }
 
 TEST_CASE("bots/a ruleset sets the search bot's default budget (bots: iterations:)") {
-  auto engine = MakeEngine("quincunx_solitaire", 1);  // extends quincunx, which asks for 4000
-  CHECK(engine->rules().bot_iterations == 4000);
+  auto engine = MakeEngine("quincunx_solitaire", 1);  // extends quincunx, which asks for 3000
+  CHECK(engine->rules().bot_iterations == 3000);
   const GameState s = engine->NewGame(2);
   IsmctsBot plain(1, ParseBudget("")), set(1, ParseBudget("30"));
   plain.Choose(*engine, s, engine->LegalMoves(s));
   set.Choose(*engine, s, engine->LegalMoves(s));
-  CHECK(plain.iterations() == 4000);
+  CHECK(plain.iterations() == 3000);
   CHECK(set.iterations() == 30);  // a seat's ismcts:N wins
+  CHECK(MakeEngine("quincunx_blank_tableau", 2)->rules().bot_iterations == 2500);  // a variant's own
   CHECK(EditedLoadError(FindRuleset("unisson"), "iterations: 4000", "iterations: 0")
             .find(": iterations: expected a number from 1 up") != std::string::npos);
 }
