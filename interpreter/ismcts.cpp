@@ -16,13 +16,6 @@ namespace {
 
 // UCB1's exploration weight for rewards in [0, 1].
 constexpr double kExploration = 0.7;
-// A playout stops at the end of the round, or after this many moves (a round of random
-// play can drag on for thousands of moves in games that rarely end themselves at random).
-constexpr int kPlayoutMoves = 200;
-// …or once it has listed this many legal moves: some positions offer thousands (a large
-// hand with wild cards), and listing them is what a playout spends its time on.
-constexpr int64_t kPlayoutListed = 20000;
-// …or at the ruleset's horizon (`bots: playout_turns:`).
 
 bool SameMove(const Move& a, const Move& b) {
   if (a.kind != b.kind || a.count != b.count || a.zone != b.zone || a.value != b.value || a.cell != b.cell)
@@ -182,7 +175,7 @@ size_t IsmctsBot::Choose(Engine& engine, const GameState& state, const std::vect
     for (CardId c : m.Cards()) root_listed_ = root_listed_ && seen[c];
   }
   root_legal_ = legal;
-  limits_ = PlayoutLimits{kPlayoutMoves, kPlayoutListed, 0};
+  limits_ = PlayoutLimits{};
   if (engine.rules().bot_playout_turns > 0)
     limits_.until_turn = state.turns + static_cast<uint32_t>(engine.rules().bot_playout_turns);
   const int iterations = budget_.iterations > 0          ? budget_.iterations

@@ -110,20 +110,12 @@ void PushCard(lua_State* L, const CardSet& set, CardId card) {
 
 void PushCards(lua_State* L, const CardSet& set, std::span<const CardId> cards) {
   lua_createtable(L, static_cast<int>(cards.size()), 0);
-  // The cache is looked up once for the list (this runs on every tapis.cards).
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kCardCache);
-  for (size_t i = 0; i < cards.size(); ++i) {
-    if (lua_rawgeti(L, -1, cards[i] + 1) == LUA_TNIL) {
-      lua_pop(L, 1);
-      PushCard(L, set, cards[i]);
-    }
-    lua_rawseti(L, -3, static_cast<lua_Integer>(i + 1));
-  }
-  lua_pop(L, 1);
+  SetCards(L, lua_gettop(L), set, cards);
 }
 
 void SetCards(lua_State* L, int table, const CardSet& set, std::span<const CardId> cards) {
   const auto had = static_cast<lua_Integer>(lua_rawlen(L, table));
+  // The cache is looked up once for the list (this runs on every tapis.cards).
   lua_rawgetp(L, LUA_REGISTRYINDEX, &kCardCache);
   for (size_t i = 0; i < cards.size(); ++i) {
     if (lua_rawgeti(L, -1, cards[i] + 1) == LUA_TNIL) {

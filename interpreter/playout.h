@@ -11,11 +11,16 @@
 
 namespace tapis {
 
-// Where a playout stops, besides the end of the game or of its round.
+// Where a playout stops, besides the end of the game or of its round. The defaults are the
+// search's.
 struct PlayoutLimits {
-  int max_moves = 200;       // moves made
-  int64_t max_listed = 0;    // legal moves listed on the way (positions with thousands cost in proportion)
-  uint32_t until_turn = 0;   // > 0: once GameState::turns reaches it (a horizon in turns)
+  // A round of random play can drag on for thousands of moves in games that rarely end
+  // themselves at random.
+  int max_moves = 200;
+  // Legal moves listed on the way: some positions offer thousands (a large hand with wild
+  // cards), and listing them is what a playout spends its time on.
+  int64_t max_listed = 20000;
+  uint32_t until_turn = 0;  // > 0: once GameState::turns reaches it (`bots: playout_turns:`)
 };
 
 // Plays random moves (weighted by `bot_weight` like the random bot) until the game ends,

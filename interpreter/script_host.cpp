@@ -88,8 +88,7 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   OpenTapisApi(L_);
   // The count hook is set only on calls that run long (script_watchdog.h).
   watched_.L = L_;
-  watched_.hook = [](lua_State* L, void*) { lua_sethook(L, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery); };
-  watched_.host = this;
+  watched_.hook = [](lua_State* L) { lua_sethook(L, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery); };
   watchdog::Watch(&watched_);
 
   for (const ScriptFile& script : rules.scripts) {

@@ -35,7 +35,7 @@ void Run(State& state) {
       if (started == 0 || now - started < kQuietTicks || calls->hooked.load(std::memory_order_relaxed)) continue;
       // The call may have ended meanwhile: the next one is then counted, which is harmless.
       calls->hooked.store(true, std::memory_order_relaxed);
-      calls->hook(calls->L, calls->host);
+      calls->hook(calls->L);
     }
   }
 }

@@ -20,8 +20,7 @@ namespace tapis {
 // What the watchdog reads of a host's calls. Owned by the host, written by its thread.
 struct WatchedCalls {
   lua_State* L = nullptr;
-  void (*hook)(lua_State*, void*) = nullptr;  // sets the host's count hook on L
-  void* host = nullptr;
+  void (*hook)(lua_State*) = nullptr;  // sets the host's count hook on L
   std::atomic<uint64_t> started{0};  // the watchdog's tick when the outermost call began; 0 between calls
   std::atomic<bool> hooked{false};   // the count hook was set and is still on
 };

@@ -259,7 +259,7 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
   };
 
   LetterCounts count{};  // the signature's letters so far
-  // Leaves out (makes wild) letters of `droppable`, from `letter` up: at most `budget` more.
+  // Leaves out (makes wild) letters of `droppable`, lowest first: at most `budget` more.
   auto drop = [&](auto&& self, uint32_t droppable, uint64_t set_number, int used, int budget) -> void {
     for (; droppable != 0; droppable &= droppable - 1) {
       const int l = __builtin_ctz(droppable);
