@@ -20,25 +20,25 @@ class MatchEmitter {
  public:
   MatchEmitter(Move base, std::vector<Move>& out) : base_(base), out_(out) {}
 
+  // The set is built once, naturals then wild cards, the last wild card on top; each other
+  // top is that move with its card rotated to the end (the rest keep their order).
   void Emit(const CardId* naturals, int n, const CardId* wild, const int8_t* declared, int k) {
     if (n + k == 0 || n + k > kMaxMoveCards) return;
-    for (int top = 0; top < n + (k > 0 ? 1 : 0); ++top) {
-      Move& move = out_.emplace_back(base_);  // built in place: no second copy
-      for (int i = 0; i < n; ++i) {
-        if (i != top) move.Add(naturals[i]);
-      }
-      for (int i = 0; i < k; ++i) {
-        if (top == n && i == k - 1) break;  // the last wild card goes on top
-        move.stands[move.count] = declared[i];
-        move.Add(wild[i]);
-      }
-      if (top < n) {
-        move.Add(naturals[top]);
-      } else {
-        move.stands[move.count] = declared[k - 1];
-        move.Add(wild[k - 1]);
-      }
+    Move set = base_;
+    for (int i = 0; i < n; ++i) set.Add(naturals[i]);
+    for (int i = 0; i < k; ++i) {
+      set.stands[set.count] = declared[i];
+      set.Add(wild[i]);
     }
+    const int last = set.count - 1;
+    for (int top = 0; top < n; ++top) {
+      Move& move = out_.emplace_back(set);
+      std::copy(set.cards.begin() + top + 1, set.cards.begin() + set.count, move.cards.begin() + top);
+      std::copy(set.stands.begin() + top + 1, set.stands.begin() + set.count, move.stands.begin() + top);
+      move.cards[last] = set.cards[top];
+      move.stands[last] = set.stands[top];
+    }
+    if (k > 0) out_.push_back(set);
   }
 
  private:
@@ -157,16 +157,24 @@ void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand
     value_of_letter[rule.numbers[v]] = static_cast<int>(v);
     wild_letters |= 1u << rule.numbers[v];
   }
+  // The hand's cards by letter, side by side (hand order within a letter): letter l's are
+  // by_letter[first[l]], … (available[l] of them, less the top's).
   LetterCounts available{};
-  thread_local std::vector<CardId> by_letter[kAlphabet];  // kept from call to call: no allocation
-  for (auto& cards : by_letter) cards.clear();
   uint32_t in_hand = 0;
   for (CardId c : hand.naturals) {
     const int letter = rule.numbers[set.Value(c, rule.property)];
     ++available[letter];
-    by_letter[letter].push_back(c);
     in_hand |= 1u << letter;
   }
+  int first[kAlphabet + 1];
+  first[0] = 0;
+  for (int l = 0; l < kAlphabet; ++l) first[l + 1] = first[l] + available[l];
+  thread_local std::vector<CardId> sorted;  // kept from call to call: no allocation
+  sorted.resize(hand.naturals.size());
+  CardId* const by_letter = sorted.data();
+  int filled[kAlphabet];
+  std::copy(first, first + kAlphabet, filled);
+  for (CardId c : hand.naturals) by_letter[filled[rule.numbers[set.Value(c, rule.property)]]++] = c;
   const int top_letter = rule.numbers[top_value];
   ++available[top_letter];
   CardId chosen[kMaxMoveCards];
@@ -176,31 +184,44 @@ void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand
                                                                                std::string_view wild) {
     const int k = static_cast<int>(wild.size());
     for (int i = 0; i < k; ++i) declared[i] = static_cast<int8_t>(value_of_letter[wild[i] - 'A']);
-    uint32_t from_hand = 0;  // letters the hand gives (the top gives one of its own)
+    // The letters the hand gives (the top gives one of its own). Usually each has just the
+    // cards it needs: one set of cards, taken in order.
+    uint32_t from_hand = 0, with_choice = 0;
+    int n = 0;
     for (uint32_t letters = in_hand; letters != 0; letters &= letters - 1) {
       const int letter = __builtin_ctz(letters);
-      if (used[letter] - (letter == top_letter) > 0) from_hand |= 1u << letter;
+      const int want = used[letter] - (letter == top_letter);
+      if (want <= 0) continue;
+      from_hand |= 1u << letter;
+      if (first[letter] + want < first[letter + 1]) with_choice |= 1u << letter;
+      if (n + want > kMaxMoveCards) return;
+      if (with_choice == 0) std::copy_n(by_letter + first[letter], want, chosen + n);
+      n += want;
     }
-    // Choose which hand cards give each letter.
-    auto choose = [&](auto&& self, uint32_t letters, int n) -> void {
+    if (with_choice == 0) {
+      emit.Emit(chosen, n, hand.wild.data(), declared, k);
+      return;
+    }
+    // Else every choice of which hand cards give each letter.
+    auto choose = [&](auto&& self, uint32_t letters, int at) -> void {
       if (letters == 0) {
-        emit.Emit(chosen, n, hand.wild.data(), declared, k);
+        emit.Emit(chosen, at, hand.wild.data(), declared, k);
         return;
       }
       const int letter = __builtin_ctz(letters);
       const int want = used[letter] - (letter == top_letter);
-      const auto& cards = by_letter[letter];
-      auto subset = [&](auto&& again, size_t from, int taken) -> void {
+      const int end = first[letter + 1];
+      auto subset = [&](auto&& again, int from, int taken) -> void {
         if (taken == want) {
-          self(self, letters & (letters - 1), n + want);
+          self(self, letters & (letters - 1), at + want);
           return;
         }
-        for (size_t i = from; i + (want - taken) <= cards.size(); ++i) {
-          chosen[n + taken] = cards[i];
+        for (int i = from; i + (want - taken) <= end; ++i) {
+          chosen[at + taken] = by_letter[i];
           again(again, i + 1, taken + 1);
         }
       };
-      if (n + want <= kMaxMoveCards) subset(subset, 0, 0);
+      subset(subset, first[letter], 0);
     };
     choose(choose, from_hand, 0);
   });

@@ -272,27 +272,37 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
       }
     }
   };
-  auto walk = [&](auto&& self, uint32_t node, uint64_t set_number, int wild, uint32_t open_now,
+  const uint32_t up_to_required = (2u << required) - 1;  // while the required letter is still ahead
+  // The letters a walk at `n` may follow next.
+  auto next_letters = [&](const Node& n, int wild, uint32_t open_now, uint32_t present) {
+    const uint32_t letters = n.children & (open_now | (wild < wildcards ? wild_letters : 0));
+    return (present >> required) & 1u ? letters : letters & up_to_required;
+  };
+  // A child is entered only when it holds a signature with the required letter or has a
+  // child to follow: most are dead ends, told apart from the parent's loop.
+  auto walk = [&](auto&& self, const Node& n, uint32_t letters, uint64_t set_number, int wild, uint32_t open_now,
                   uint32_t present) -> void {
-    const Node& n = nodes_[node];
-    if (n.signature >= 0 && count[required] > 0) {
+    if (n.signature >= 0 && ((present >> required) & 1u)) {
       signature = n.signature;
       record(set_number, wild);
       if (wild < wildcards) drop(drop, present & in_hand & wild_letters, set_number, wild, wildcards - wild);
     }
-    uint32_t letters = n.children & (open_now | (wild < wildcards ? wild_letters : 0));
-    if (count[required] == 0) letters &= (2u << required) - 1;
     for (; letters != 0; letters &= letters - 1) {
       const int letter = __builtin_ctz(letters);
       const uint32_t bit = 1u << letter;
       const bool real = (open_now & bit) != 0;
+      const Node& child = nodes_[n.Child(letter)];
+      const int child_wild = wild + (real ? 0 : 1);
+      const uint32_t child_open = real && count[letter] + 1 == available[letter] ? open_now & ~bit : open_now;
+      const uint32_t child_letters = next_letters(child, child_wild, child_open, present | bit);
+      if (child_letters == 0 && (child.signature < 0 || !(((present | bit) >> required) & 1u))) continue;
       ++count[letter];
-      self(self, n.Child(letter), real ? set_number + stride[letter] : set_number, wild + (real ? 0 : 1),
-           real && count[letter] == available[letter] ? open_now & ~bit : open_now, present | bit);
+      self(self, child, child_letters, real ? set_number + stride[letter] : set_number, child_wild, child_open,
+           present | bit);
       --count[letter];
     }
   };
-  walk(walk, 0, 0, 0, in_hand, 0);
+  walk(walk, nodes_[0], next_letters(nodes_[0], 0, in_hand, 0), 0, 0, in_hand, 0);
 
   std::sort(spelt.begin(), spelt.end());
   LetterCounts set{};
