@@ -146,21 +146,94 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
   return r;
 }
 
+// A run's totals before any game: what was run, and a zero for each seat and card.
+SimTotals NoGames(const GameConfig& config, const SimOptions& options) {
+  const Ruleset& rules = config.rules();
+  const int n = config.players();
+  SimTotals totals;
+  totals.ruleset = rules.name;
+  totals.players = n;
+  totals.seed = options.seed;
+  totals.settings = config.Settings();
+  totals.bots = options.bots;
+  totals.shard_count = options.shard_count;
+  totals.win_units.assign(n, 0);
+  totals.score_sum.assign(n, 0);
+  totals.score_squares.assign(n, 0);
+  totals.decisions.assign(n, 0);
+  totals.think_seconds.assign(n, 0);
+  totals.think_max.assign(n, 0);
+  if (options.cards) {  // every card of the game, offered or not
+    const CardSet& set = config.cards();
+    for (int c = 0; c < set.size(); ++c) totals.card_legal[set.Code(static_cast<CardId>(c))] += 0;
+  }
+  return totals;
+}
+
+// Adds one game to the totals (its error aside: the caller keeps the first game's).
+void AddGame(SimTotals& totals, const GameResult& r, const Ruleset& rules, bool cards) {
+  ++totals.games;
+  const int n = totals.players;
+  for (int p = 0; p < n && p < static_cast<int>(r.decisions.size()); ++p) {
+    totals.decisions[p] += r.decisions[p];
+    totals.think_seconds[p] += r.think_seconds[p];
+    totals.think_max[p] = std::max(totals.think_max[p], r.think_max[p]);
+  }
+  if (cards) {
+    for (size_t k = 0; k < r.legal_kinds.size(); ++k) {
+      if (r.legal_kinds[k]) totals.card_legal[rules.catalog.kind(static_cast<int>(k)).code] += 1;
+    }
+  }
+  if (!r.finished || !r.error.empty()) {
+    ++totals.unfinished;
+    return;
+  }
+  totals.turns_sum += r.turns;
+  ++totals.length_counts[r.turns];
+  totals.turns_squares += static_cast<int64_t>(r.turns) * r.turns;
+  totals.moves_sum += r.moves;
+  for (int w : r.winners) totals.win_units[w] += kWinUnit / static_cast<int64_t>(r.winners.size());
+  for (int p = 0; p < n; ++p) {
+    totals.score_sum[p] += r.scores[p];
+    totals.score_squares[p] += static_cast<int64_t>(r.scores[p]) * r.scores[p];
+  }
+  size_t v = 0;  // the table variables, in the order the ruleset declares them
+  for (const auto& variable : rules.variables) {
+    if (variable.owner == Owner::kTable && v < r.table_variables.size()) {
+      totals.variable_sums[variable.name] += r.table_variables[v++];
+    }
+  }
+  if (cards) {
+    for (int p = 0; p < n; ++p) {
+      int64_t share = 0;
+      for (int w : r.winners) share += w == p ? kWinUnit / static_cast<int64_t>(r.winners.size()) : 0;
+      for (size_t k = 0; k < r.touched[p].size(); ++k) {
+        if (!r.touched[p][k]) continue;
+        const std::string& code = rules.catalog.kind(static_cast<int>(k)).code;
+        totals.card_players[code] += 1;
+        totals.card_win_units[code] += share;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOptions& options) {
-  const int n = config->players();
   const Ruleset& rules = config->rules();
   for (const auto& kind : options.bots) MakeBot(kind, 0);  // unknown bots fail here, not in a thread
   // This shard's games: i = shard, shard + count, …
   std::vector<int> indexes;
   for (int i = options.shard; i < options.games; i += options.shard_count) indexes.push_back(i);
   const int games = static_cast<int>(indexes.size());
-  std::vector<GameResult> results(games);
   const auto start = std::chrono::steady_clock::now();
   const int threads = std::max(1, std::min(options.threads, games));
   std::vector<std::thread> pool;
   std::vector<Engine::Usage> usage(threads);
+  // Each thread adds up its own games as they end (memory does not grow with the run), and
+  // keeps the first error it met: games go to threads in order, so the lowest game wins.
+  std::vector<SimTotals> partial(threads, NoGames(*config, options));
+  std::vector<int> first_error(threads, games);
   std::atomic<int> done{0};
   std::atomic<bool> running{true};
   std::thread monitor;
@@ -177,10 +250,16 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
       Engine engine(config);  // each thread its own Lua state
       engine.SetUndoOnError(false);  // a game stops at its first script error
       for (int g = t; g < games; g += threads) {
+        GameResult result;
         try {
-          results[g] = PlayOne(engine, options, MixSeed(options.seed, indexes[g]));
+          result = PlayOne(engine, options, MixSeed(options.seed, indexes[g]));
         } catch (const std::exception& e) {  // a script error in winners(), say
-          results[g].error = e.what();
+          result.error = e.what();
+        }
+        AddGame(partial[t], result, rules, options.cards);
+        if (!result.error.empty() && first_error[t] == games) {
+          first_error[t] = g;
+          partial[t].error = result.error;
         }
         ++done;
       }
@@ -191,71 +270,19 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
   running = false;
   if (monitor.joinable()) monitor.join();
 
-  SimTotals totals;
-  totals.ruleset = rules.name;
-  totals.players = n;
-  totals.seed = options.seed;
-  totals.settings = config->Settings();
-  totals.bots = options.bots;
-  totals.shard_count = options.shard_count;
+  SimTotals totals = NoGames(*config, options);
   totals.shards = {options.shard};
+  int error_game = games;
+  for (int t = 0; t < threads; ++t) {
+    if (first_error[t] < error_game) {
+      error_game = first_error[t];
+      totals.error = partial[t].error;
+    }
+    partial[t].error.clear();
+    partial[t].shards.clear();  // the same shard's games, not another shard
+    totals.Merge(partial[t]);
+  }
   totals.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  totals.games = games;
-  totals.win_units.assign(n, 0);
-  totals.score_sum.assign(n, 0);
-  totals.score_squares.assign(n, 0);
-  totals.decisions.assign(n, 0);
-  totals.think_seconds.assign(n, 0);
-  totals.think_max.assign(n, 0);
-  std::vector<std::string> table_variables;
-  for (const auto& v : rules.variables) {
-    if (v.owner == Owner::kTable) table_variables.push_back(v.name);
-  }
-  for (const auto& r : results) {
-    if (!r.error.empty() && totals.error.empty()) totals.error = r.error;
-    for (int p = 0; p < n && p < static_cast<int>(r.decisions.size()); ++p) {
-      totals.decisions[p] += r.decisions[p];
-      totals.think_seconds[p] += r.think_seconds[p];
-      totals.think_max[p] = std::max(totals.think_max[p], r.think_max[p]);
-    }
-    if (!r.finished || !r.error.empty()) {
-      ++totals.unfinished;
-      continue;
-    }
-    totals.turns_sum += r.turns;
-    ++totals.length_counts[r.turns];
-    totals.turns_squares += static_cast<int64_t>(r.turns) * r.turns;
-    totals.moves_sum += r.moves;
-    for (int w : r.winners) totals.win_units[w] += kWinUnit / static_cast<int64_t>(r.winners.size());
-    for (int p = 0; p < n; ++p) {
-      totals.score_sum[p] += r.scores[p];
-      totals.score_squares[p] += static_cast<int64_t>(r.scores[p]) * r.scores[p];
-    }
-    for (size_t v = 0; v < r.table_variables.size(); ++v) {
-      totals.variable_sums[table_variables[v]] += r.table_variables[v];
-    }
-    if (options.cards) {
-      for (int p = 0; p < n; ++p) {
-        int64_t share = 0;
-        for (int w : r.winners) share += w == p ? kWinUnit / static_cast<int64_t>(r.winners.size()) : 0;
-        for (size_t k = 0; k < r.touched[p].size(); ++k) {
-          if (!r.touched[p][k]) continue;
-          const std::string& code = rules.catalog.kind(static_cast<int>(k)).code;
-          totals.card_players[code] += 1;
-          totals.card_win_units[code] += share;
-        }
-      }
-    }
-  }
-  if (options.cards) {  // every card of the game, and how many games offered it
-    const CardSet& set = config->cards();
-    for (int c = 0; c < set.size(); ++c) totals.card_legal[set.Code(static_cast<CardId>(c))] += 0;
-    for (const auto& r : results) {
-      for (size_t k = 0; k < r.legal_kinds.size(); ++k) {
-        if (r.legal_kinds[k]) totals.card_legal[rules.catalog.kind(static_cast<int>(k)).code] += 1;
-      }
-    }
-  }
   for (size_t k = 0; k < rules.moves.size(); ++k) {
     for (const auto& u : usage) {
       totals.move_counts[rules.moves[k].name] += static_cast<int64_t>(u.moves[k]);
