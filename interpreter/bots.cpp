@@ -12,17 +12,19 @@ namespace tapis {
 size_t RandomMove(const Engine& engine, const std::vector<Move>& legal, uint64_t& rng) {
   // Uniform, unless the ruleset weighs some kinds of move (bot_weight).
   const auto& moves = engine.rules().moves;
-  auto weight = [&](const Move& m) { return m.kind == kStopMove ? 1.0 : moves[m.kind].bot_weight; };
+  double weight[256];  // by kind: read once, for many moves of few kinds
+  for (size_t k = 0; k < moves.size(); ++k) weight[k] = moves[k].bot_weight;
+  weight[kStopMove] = 1.0;
   double total = 0;
   bool uniform = true;
   for (const Move& m : legal) {
-    total += weight(m);
-    uniform = uniform && weight(m) == 1.0;
+    total += weight[m.kind];
+    uniform = uniform && weight[m.kind] == 1.0;
   }
   if (uniform) return RandomBelow(rng, static_cast<uint32_t>(legal.size()));
   double pick = static_cast<double>(NextRandom(rng) >> 11) * 0x1.0p-53 * total;
   for (size_t i = 0; i < legal.size(); ++i) {
-    pick -= weight(legal[i]);
+    pick -= weight[legal[i].kind];
     if (pick < 0) return i;
   }
   return legal.size() - 1;

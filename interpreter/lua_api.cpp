@@ -190,7 +190,8 @@ int Reverse(lua_State* L, ScriptContext& ctx) {
 int SetPhase(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const std::string_view name = StringArg(L, 1, "phase");
-  const int phase = ctx.engine->rules().PhaseIndex(name);
+  int phase = ScriptHost::From(L).InternedIndex(ScriptHost::kPhaseNames, name.data());
+  if (phase < 0) phase = ctx.engine->rules().PhaseIndex(name);
   if (phase < 0) throw ApiError(fmt::format("tapis.set_phase: unknown phase '{}'", name));
   ctx.state->phase = static_cast<int8_t>(phase);
   return 0;

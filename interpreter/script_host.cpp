@@ -86,6 +86,7 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   lua_setfield(L_, -2, "randomseed");
   lua_pop(L_, 1);
   OpenTapisApi(L_);
+  InternNames();
   // The count hook is set only on calls that run long (script_watchdog.h).
   watched_.L = L_;
   watched_.hook = [](lua_State* L) { lua_sethook(L, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery); };
@@ -152,6 +153,20 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
 }
 
 ScriptHost::~ScriptHost() { Close(); }
+
+void ScriptHost::InternNames() {
+  lua_newtable(L_);  // holds the names, so that their addresses stay theirs
+  int held = 0;
+  auto intern = [&](NameList list, const std::string& name) {
+    lua_pushlstring(L_, name.data(), name.size());
+    interned_[list].push_back(lua_tostring(L_, -1));
+    lua_rawseti(L_, -2, ++held);
+  };
+  for (const auto& zone : rules_.zones) intern(kZoneNames, zone.name);
+  for (const auto& variable : rules_.variables) intern(kVariableNames, variable.name);
+  for (const auto& phase : rules_.phases) intern(kPhaseNames, phase);
+  luaL_ref(L_, LUA_REGISTRYINDEX);  // for the life of the state
+}
 
 void ScriptHost::Close() {
   if (!L_) return;

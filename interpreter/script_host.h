@@ -4,6 +4,7 @@
 // cap. Errors come back as "scripts/x.lua:LINE: message"; nothing longjmps past C++.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -59,12 +60,25 @@ class ScriptHost {
   const Ruleset& rules() const { return rules_; }
   int depth() const { return depth_; }  // calls under way: 1 in an effect, 2 in one it runs
   static ScriptHost& From(lua_State* L);
+  // The index of the zone, variable or phase whose name is `text`, a string a script gave the
+  // API, found by address: Lua keeps one copy of each short string, and the host keeps the
+  // ruleset's names alive, so a script's "stock" is the very copy interned here. -1 when
+  // `text` is no such copy (then compare the text: a long name, or a wrong one).
+  enum NameList { kZoneNames, kVariableNames, kPhaseNames };
+  int InternedIndex(NameList list, const char* text) const {
+    const auto& names = interned_[list];
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (names[i] == text) return static_cast<int>(i);
+    }
+    return -1;
+  }
 
  private:
   bool PushFunction(const std::string& name);
   // lua_pcall, watched: a call that runs long gets the count hook (script_watchdog.h).
   int ProtectedCall(int args, int results);
   void Close();
+  void InternNames();
   bool Call(const std::string& function, int args, int results, std::string& error);
   static void* Allocate(void* ud, void* ptr, size_t old_size, size_t new_size);
   static void CountHook(lua_State* L, lua_Debug* ar);
@@ -81,6 +95,7 @@ class ScriptHost {
   long long instructions_left_ = 0;
   int depth_ = 0;
   WatchedCalls watched_;
+  std::array<std::vector<const char*>, 3> interned_;  // by NameList
 };
 
 // Registers the `tapis` table (lua_api.cpp); AddReadingApi adds the reading half to the

@@ -73,6 +73,13 @@ TEST_CASE("bad input/unknown zone") {
         kBad + "case.yaml:23:38: unknown zone 'table'; zones are: stock, pile, hand");
 }
 
+TEST_CASE("bad input/more kinds of move than a move can name") {
+  std::string many;
+  for (int i = 0; i < 254; ++i) many += fmt::format("\n  pass{}: {{type: pass}}", i);
+  CHECK(LoadError("  pass: {type: pass}", "  pass: {type: pass}" + many) ==
+        kBad + "case.yaml:23:3: moves: at most 254 kinds of move");
+}
+
 TEST_CASE("bad input/wrong type") {
   CHECK(LoadError("actions: 1", "actions: two") == kBad + "case.yaml:21:12: expected an integer");
 }
