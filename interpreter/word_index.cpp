@@ -278,6 +278,23 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
     const uint32_t letters = n.children & (open_now | (wild < wildcards ? wild_letters : 0));
     return (present >> required) & 1u ? letters : letters & up_to_required;
   };
+  // Once every wildcard is used only open letters may follow: a plainer walk, where most
+  // visits are.
+  auto rest = [&](auto&& self, const Node& n, uint64_t set_number, uint32_t open_now, bool has_required) -> void {
+    if (n.signature >= 0 && has_required) {
+      signature = n.signature;
+      record(set_number, wildcards);
+    }
+    uint32_t letters = n.children & open_now;
+    if (!has_required) letters &= up_to_required;
+    for (; letters != 0; letters &= letters - 1) {
+      const int letter = __builtin_ctz(letters);
+      const bool last = ++count[letter] == available[letter];
+      self(self, nodes_[n.Child(letter)], set_number + stride[letter], last ? open_now & ~(1u << letter) : open_now,
+           has_required || letter == required);
+      --count[letter];
+    }
+  };
   // A child is entered only when it holds a signature with the required letter or has a
   // child to follow: most are dead ends, told apart from the parent's loop.
   auto walk = [&](auto&& self, const Node& n, uint32_t letters, uint64_t set_number, int wild, uint32_t open_now,
@@ -296,9 +313,13 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
       const uint32_t child_open = real && count[letter] + 1 == available[letter] ? open_now & ~bit : open_now;
       const uint32_t child_letters = next_letters(child, child_wild, child_open, present | bit);
       if (child_letters == 0 && (child.signature < 0 || !(((present | bit) >> required) & 1u))) continue;
+      const uint64_t child_set = real ? set_number + stride[letter] : set_number;
       ++count[letter];
-      self(self, child, child_letters, real ? set_number + stride[letter] : set_number, child_wild, child_open,
-           present | bit);
+      if (child_wild == wildcards) {
+        rest(rest, child, child_set, child_open, ((present | bit) >> required) & 1u);
+      } else {
+        self(self, child, child_letters, child_set, child_wild, child_open, present | bit);
+      }
       --count[letter];
     }
   };
