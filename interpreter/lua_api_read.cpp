@@ -166,62 +166,100 @@ int Melds(lua_State* L, ScriptContext& ctx) {
   return 1;
 }
 
-const char kMoveInfo = 0;  // its address keys the registry's move_info closure
+const char kMove = 0;  // its address keys the registry's move table
 
-// The move table is made once for each depth of calls (an effect whose API call runs another
-// effect needs a second) and filled anew for each call, so a trigger allocates nothing. The
-// closure's upvalues hold the tables (1) and the field names (2..), set without a look-up.
-enum MoveField { kName = 2, kPlayer, kCards, kExtra, kOption, kZone, kLastField = kZone };
+// The move table is one empty table whose metatable works out each field from the context
+// when it is read: a trigger pays only for what it reads (most read one field or two), and
+// nothing is allocated. The closures' upvalues hold the field names (1..), interned, so a
+// script's "player" is found by address; __index's next upvalue holds a cards list per
+// depth of calls, filled when read (an effect whose API call runs another needs a second).
+enum MoveField { kName = 1, kPlayer, kCards, kExtra, kOption, kZone, kFieldCount = kZone };
 constexpr const char* kMoveFieldNames[] = {"name", "player", "cards", "extra", "option", "zone"};
+constexpr int kCardLists = kFieldCount + 1;
 
-void PushKey(lua_State* L, MoveField field) { lua_pushvalue(L, lua_upvalueindex(field)); }
+void PushMoveField(lua_State* L, const ScriptContext& ctx, int field) {
+  const Ruleset& r = ctx.engine->rules();
+  const Move& move = *ctx.move;
+  switch (field) {
+    case kName:
+      lua_pushstring(L, move.kind == kStopMove ? "stop" : r.moves[move.kind].name.c_str());
+      break;
+    case kPlayer:
+      lua_pushinteger(L, ctx.player + 1);
+      break;
+    case kCards: {
+      const int depth = ScriptHost::From(L).depth();
+      if (lua_rawgeti(L, lua_upvalueindex(kCardLists), depth) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, kMaxMoveCards, 0);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, lua_upvalueindex(kCardLists), depth);
+      }
+      SetCards(L, lua_gettop(L), ctx.engine->cards(), move.Cards());
+      break;
+    }
+    case kExtra:
+      lua_pushboolean(L, ctx.extra);
+      break;
+    case kOption:
+      if (move.kind != kStopMove && r.moves[move.kind].type == MoveType::kChoose) {
+        lua_pushstring(L, r.moves[move.kind].options[move.value].c_str());
+      } else {
+        lua_pushnil(L);
+      }
+      break;
+    case kZone:
+      if (ctx.zone >= 0) {
+        PushZoneInstance(L, ctx, ctx.zone);
+      } else {
+        lua_pushnil(L);
+      }
+      break;
+  }
+}
+
+// The field named by the string at `index`, or 0.
+int FieldAt(lua_State* L, int index) {
+  if (lua_type(L, index) != LUA_TSTRING) return 0;
+  const char* key = lua_tostring(L, index);
+  for (int f = kName; f <= kFieldCount; ++f) {
+    if (lua_tostring(L, lua_upvalueindex(f)) == key) return f;
+  }
+  return 0;
+}
+
+// __index(move, key)
+int ReadMoveField(lua_State* L, ScriptContext& ctx) {
+  const int field = FieldAt(L, 2);
+  if (field == 0 || !ctx.move) {
+    lua_pushnil(L);
+  } else {
+    PushMoveField(L, ctx, field);
+  }
+  return 1;
+}
+
+int WriteMoveField(lua_State*, ScriptContext&) { throw ApiError("the move is read-only"); }
+
+// __pairs(move): a traversal sees every field, from a table of them made for it.
+int MovePairs(lua_State* L, ScriptContext& ctx) {
+  lua_getglobal(L, "next");
+  lua_createtable(L, 0, kFieldCount);
+  for (int f = kName; f <= kFieldCount && ctx.move; ++f) {
+    lua_pushvalue(L, lua_upvalueindex(f));
+    PushMoveField(L, ctx, f);
+    lua_rawset(L, -3);
+  }
+  lua_pushnil(L);
+  return 3;
+}
 
 int MoveInfo(lua_State* L, ScriptContext& ctx) {
-  if (!ctx.move) {
-    lua_pushnil(L);
-    return 1;
-  }
-  const Ruleset& r = ctx.engine->rules();
-  const int depth = ScriptHost::From(L).depth();
-  if (lua_rawgeti(L, lua_upvalueindex(1), depth) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 6);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, lua_upvalueindex(1), depth);
-  }
-  PushKey(L, kName);
-  lua_pushstring(L, ctx.move->kind == kStopMove ? "stop" : r.moves[ctx.move->kind].name.c_str());
-  lua_rawset(L, -3);
-  PushKey(L, kPlayer);
-  lua_pushinteger(L, ctx.player + 1);
-  lua_rawset(L, -3);
-  PushKey(L, kCards);
-  if (lua_rawget(L, -2) != LUA_TTABLE) {  // a script may have replaced it
-    lua_pop(L, 1);
-    lua_createtable(L, kMaxMoveCards, 0);
-    PushKey(L, kCards);
-    lua_pushvalue(L, -2);
-    lua_rawset(L, -4);
-  }
-  SetCards(L, lua_gettop(L), ctx.engine->cards(), ctx.move->Cards());
-  lua_pop(L, 1);
-  PushKey(L, kExtra);
-  lua_pushboolean(L, ctx.extra);
-  lua_rawset(L, -3);
-  PushKey(L, kOption);
-  if (ctx.move->kind != kStopMove && r.moves[ctx.move->kind].type == MoveType::kChoose) {
-    lua_pushstring(L, r.moves[ctx.move->kind].options[ctx.move->value].c_str());
+  if (ctx.move) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &kMove);
   } else {
     lua_pushnil(L);
   }
-  lua_rawset(L, -3);
-  PushKey(L, kZone);
-  if (ctx.zone >= 0) {
-    PushZoneInstance(L, ctx, ctx.zone);
-  } else {
-    lua_pushnil(L);
-  }
-  lua_rawset(L, -3);
   return 1;
 }
 
@@ -302,19 +340,33 @@ int Phase(lua_State* L, ScriptContext& ctx) {
 }  // namespace
 
 int CallWithMove(lua_State* L) {
-  // No C++ object lives in this frame: an error in either call may longjmp through it.
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kMoveInfo);
-  lua_call(L, 0, 1);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kMove);
   lua_call(L, 1, 0);
   return 0;
 }
 
 void AddReadingApi(lua_State* L) {
-  lua_newtable(L);  // the move tables, by depth
-  for (const char* name : kMoveFieldNames) lua_pushstring(L, name);
-  lua_pushcclosure(L, Guard<MoveInfo>, kLastField);
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kMoveInfo);
+  lua_newtable(L);  // the move
+  lua_createtable(L, 0, 3);  // its metatable
+  lua_newtable(L);  // the cards lists, by depth: __index's and __pairs' last upvalue
+  const int lists = lua_gettop(L);
+  auto push_closure = [&](lua_CFunction f) {
+    for (const char* name : kMoveFieldNames) lua_pushstring(L, name);
+    lua_pushvalue(L, lists);
+    lua_pushcclosure(L, f, kCardLists);
+  };
+  push_closure(Guard<ReadMoveField>);
+  lua_setfield(L, -3, "__index");
+  push_closure(Guard<MovePairs>);
+  lua_setfield(L, -3, "__pairs");
+  lua_pop(L, 1);
+  lua_pushcfunction(L, Guard<WriteMoveField>);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");  // getmetatable(move) cannot reach the closures
+  lua_setmetatable(L, -2);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kMove);
+  lua_pushcfunction(L, Guard<MoveInfo>);
   lua_setfield(L, -2, "move_info");
   static const luaL_Reg kFunctions[] = {{"players", Guard<Players>},
                                         {"current", Guard<Current>},

@@ -84,9 +84,9 @@ end
 -- "Il faut reposer autant de cartes qu'on en a pris": one of the other cards goes back.
 function on_take(move)
   tapis.set("passes", 0)
-  local others = {}
+  local others, taken = {}, move.cards[1]
   for _, c in ipairs(tapis.cards("hand", move.player)) do
-    if c ~= move.cards[1] then others[#others + 1] = c end
+    if c ~= taken then others[#others + 1] = c end
   end
   tapis.ask(move.player, {moves = "put", only = others})
 end
