@@ -170,12 +170,9 @@ const char kMove = 0;  // its address keys the registry's move table
 
 // The move table is one empty table whose metatable works out each field from the context
 // when it is read: a trigger pays only for what it reads (most read one field or two), and
-// nothing is allocated. The closures' upvalues hold the field names (1..), interned, so a
-// script's "player" is found by address; __index's next upvalue holds a cards list per
-// depth of calls, filled when read (an effect whose API call runs another needs a second).
-enum MoveField { kName = 1, kPlayer, kCards, kExtra, kOption, kZone, kFieldCount = kZone };
-constexpr const char* kMoveFieldNames[] = {"name", "player", "cards", "extra", "option", "zone"};
-constexpr int kCardLists = kFieldCount + 1;
+// nothing is allocated. __index's upvalue holds a cards list per depth of calls, filled when
+// read (an effect whose API call runs another needs a second).
+enum MoveField { kName, kPlayer, kCards, kExtra, kOption, kZone };  // as kMoveFieldNames
 
 void PushMoveField(lua_State* L, const ScriptContext& ctx, int field) {
   const Ruleset& r = ctx.engine->rules();
@@ -189,11 +186,11 @@ void PushMoveField(lua_State* L, const ScriptContext& ctx, int field) {
       break;
     case kCards: {
       const int depth = ScriptHost::From(L).depth();
-      if (lua_rawgeti(L, lua_upvalueindex(kCardLists), depth) != LUA_TTABLE) {
+      if (lua_rawgeti(L, lua_upvalueindex(1), depth) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_createtable(L, kMaxMoveCards, 0);
         lua_pushvalue(L, -1);
-        lua_rawseti(L, lua_upvalueindex(kCardLists), depth);
+        lua_rawseti(L, lua_upvalueindex(1), depth);
       }
       SetCards(L, lua_gettop(L), ctx.engine->cards(), move.Cards());
       break;
@@ -218,20 +215,16 @@ void PushMoveField(lua_State* L, const ScriptContext& ctx, int field) {
   }
 }
 
-// The field named by the string at `index`, or 0.
+// The field named by the string at `index`, or -1 (field names are short: Lua interns them).
 int FieldAt(lua_State* L, int index) {
-  if (lua_type(L, index) != LUA_TSTRING) return 0;
-  const char* key = lua_tostring(L, index);
-  for (int f = kName; f <= kFieldCount; ++f) {
-    if (lua_tostring(L, lua_upvalueindex(f)) == key) return f;
-  }
-  return 0;
+  if (lua_type(L, index) != LUA_TSTRING) return -1;
+  return ScriptHost::From(L).InternedIndex(ScriptHost::kMoveFields, lua_tostring(L, index));
 }
 
 // __index(move, key)
 int ReadMoveField(lua_State* L, ScriptContext& ctx) {
   const int field = FieldAt(L, 2);
-  if (field == 0 || !ctx.move) {
+  if (field < 0 || !ctx.move) {
     lua_pushnil(L);
   } else {
     PushMoveField(L, ctx, field);
@@ -244,11 +237,10 @@ int WriteMoveField(lua_State*, ScriptContext&) { throw ApiError("the move is rea
 // __pairs(move): a traversal sees every field, from a table of them made for it.
 int MovePairs(lua_State* L, ScriptContext& ctx) {
   lua_getglobal(L, "next");
-  lua_createtable(L, 0, kFieldCount);
-  for (int f = kName; f <= kFieldCount && ctx.move; ++f) {
-    lua_pushvalue(L, lua_upvalueindex(f));
+  lua_createtable(L, 0, static_cast<int>(kMoveFieldNames.size()));
+  for (int f = kName; f <= kZone && ctx.move; ++f) {
     PushMoveField(L, ctx, f);
-    lua_rawset(L, -3);
+    lua_setfield(L, -2, kMoveFieldNames[f]);
   }
   lua_pushnil(L);
   return 3;
@@ -348,18 +340,12 @@ int CallWithMove(lua_State* L) {
 void AddReadingApi(lua_State* L) {
   lua_newtable(L);  // the move
   lua_createtable(L, 0, 3);  // its metatable
-  lua_newtable(L);  // the cards lists, by depth: __index's and __pairs' last upvalue
-  const int lists = lua_gettop(L);
-  auto push_closure = [&](lua_CFunction f) {
-    for (const char* name : kMoveFieldNames) lua_pushstring(L, name);
-    lua_pushvalue(L, lists);
-    lua_pushcclosure(L, f, kCardLists);
-  };
-  push_closure(Guard<ReadMoveField>);
+  lua_newtable(L);  // the cards lists, by depth: __index's and __pairs' upvalue
+  lua_pushvalue(L, -1);
+  lua_pushcclosure(L, Guard<ReadMoveField>, 1);
   lua_setfield(L, -3, "__index");
-  push_closure(Guard<MovePairs>);
-  lua_setfield(L, -3, "__pairs");
-  lua_pop(L, 1);
+  lua_pushcclosure(L, Guard<MovePairs>, 1);
+  lua_setfield(L, -2, "__pairs");
   lua_pushcfunction(L, Guard<WriteMoveField>);
   lua_setfield(L, -2, "__newindex");
   lua_pushboolean(L, 0);

@@ -165,6 +165,7 @@ void ScriptHost::InternNames() {
   for (const auto& zone : rules_.zones) intern(kZoneNames, zone.name);
   for (const auto& variable : rules_.variables) intern(kVariableNames, variable.name);
   for (const auto& phase : rules_.phases) intern(kPhaseNames, phase);
+  for (const char* field : kMoveFieldNames) intern(kMoveFields, field);
   luaL_ref(L_, LUA_REGISTRYINDEX);  // for the life of the state
 }
 

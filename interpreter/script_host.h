@@ -38,6 +38,9 @@ struct ScriptLimits {
   size_t memory_bytes = 64u * 1024u * 1024u;  // per call, above what the scripts hold
 };
 
+// The fields of the move table a trigger receives (lua_api_read.cpp).
+inline constexpr std::array<const char*, 6> kMoveFieldNames = {"name", "player", "cards", "extra", "option", "zone"};
+
 class ScriptHost {
  public:
   // Compiles and runs every script's top level; throws Error(kScript) on failure.
@@ -60,11 +63,11 @@ class ScriptHost {
   const Ruleset& rules() const { return rules_; }
   int depth() const { return depth_; }  // calls under way: 1 in an effect, 2 in one it runs
   static ScriptHost& From(lua_State* L);
-  // The index of the zone, variable or phase whose name is `text`, a string a script gave the
+  // The index of the zone, variable, phase or move field whose name is `text`, a string a script gave the
   // API, found by address: Lua keeps one copy of each short string, and the host keeps the
   // ruleset's names alive, so a script's "stock" is the very copy interned here. -1 when
   // `text` is no such copy (then compare the text: a long name, or a wrong one).
-  enum NameList { kZoneNames, kVariableNames, kPhaseNames };
+  enum NameList { kZoneNames, kVariableNames, kPhaseNames, kMoveFields };
   int InternedIndex(NameList list, const char* text) const {
     const auto& names = interned_[list];
     for (size_t i = 0; i < names.size(); ++i) {
@@ -95,7 +98,7 @@ class ScriptHost {
   long long instructions_left_ = 0;
   int depth_ = 0;
   WatchedCalls watched_;
-  std::array<std::vector<const char*>, 3> interned_;  // by NameList
+  std::array<std::vector<const char*>, 4> interned_;  // by NameList
 };
 
 // Registers the `tapis` table (lua_api.cpp); AddReadingApi adds the reading half to the

@@ -48,15 +48,16 @@ end
 -- Déposer: an octave wins at once and triggers nothing; otherwise an Ace makes every
 -- other player discard as many cards as the sequence holds, a Seven lets them draw as many.
 function on_meld(move)
-  local size = #move.cards
+  local cards, player = move.cards, move.player
+  local size = #cards
   if size == 8 then
-    tapis.end_game(move.player)
+    tapis.end_game(player)
     return
   end
-  local ace, seven = has_rank(move.cards, "A"), has_rank(move.cards, "7")
+  local ace, seven = has_rank(cards, "A"), has_rank(cards, "7")
   if not (ace or seven) then return end
-  local other = tapis.next_player(move.player)
-  while other ~= move.player do
+  local other = tapis.next_player(player)
+  while other ~= player do
     if ace then extra(other, "discard", size, false) end
     if seven then extra(other, "draw", size, true) end
     other = tapis.next_player(other)
