@@ -7,13 +7,14 @@ namespace {
 
 int ReadOnlyCard(lua_State* L) { return luaL_error(L, "cards are read-only"); }
 
-const char kCardCache = 0;  // its address keys the registry's table of card proxies
+// The registry's table of card proxies, by card id + 1: pushed on every card a script sees.
+void PushCardCache(lua_State* L) { lua_rawgeti(L, LUA_REGISTRYINDEX, ScriptHost::From(L).card_cache()); }
 
 }  // namespace
 
 void OpenCardCache(lua_State* L) {
   lua_newtable(L);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kCardCache);
+  ScriptHost::From(L).set_card_cache(luaL_ref(L, LUA_REGISTRYINDEX));
 }
 
 const char* FunctionName(lua_State* L) {
@@ -80,9 +81,9 @@ int ZoneArg(lua_State* L, int index, const ScriptContext& ctx) {
 // Cards reach Lua as read-only proxies, built once per card and reused: an empty table
 // whose reads fall through to {id, code, <property> = value}.
 void PushCard(lua_State* L, const CardSet& set, CardId card) {
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kCardCache);
+  PushCardCache(L);
   if (lua_rawgeti(L, -1, card + 1) != LUA_TNIL) {
-    lua_remove(L, -2);
+    lua_replace(L, -2);
     return;
   }
   lua_pop(L, 1);
@@ -117,7 +118,7 @@ void PushCards(lua_State* L, const CardSet& set, std::span<const CardId> cards) 
 void SetCards(lua_State* L, int table, const CardSet& set, std::span<const CardId> cards) {
   const auto had = static_cast<lua_Integer>(lua_rawlen(L, table));
   // The cache is looked up once for the list (this runs on every tapis.cards).
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kCardCache);
+  PushCardCache(L);
   for (size_t i = 0; i < cards.size(); ++i) {
     if (lua_rawgeti(L, -1, cards[i] + 1) == LUA_TNIL) {
       lua_pop(L, 1);

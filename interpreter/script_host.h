@@ -63,6 +63,9 @@ class ScriptHost {
   const Ruleset& rules() const { return rules_; }
   int depth() const { return depth_; }  // calls under way: 1 in an effect, 2 in one it runs
   static ScriptHost& From(lua_State* L);
+  // The registry reference of the card proxies' cache (lua_bridge.cpp).
+  int card_cache() const { return card_cache_; }
+  void set_card_cache(int ref) { card_cache_ = ref; }
   // The index of the zone, variable, phase or move field whose name is `text`, a string a script gave the
   // API, found by address: Lua keeps one copy of each short string, and the host keeps the
   // ruleset's names alive, so a script's "stock" is the very copy interned here. -1 when
@@ -97,6 +100,7 @@ class ScriptHost {
   size_t memory_limit_ = 0;
   long long instructions_left_ = 0;
   int depth_ = 0;
+  int card_cache_ = 0;
   WatchedCalls watched_;
   std::array<std::vector<const char*>, 4> interned_;  // by NameList
 };

@@ -16,8 +16,10 @@ local function rebuild_stock()
 end
 
 local function draw_one(player)
-  if tapis.count("stock") == 0 then rebuild_stock() end
-  if tapis.count("stock") == 0 then return false end
+  if tapis.count("stock") == 0 then
+    rebuild_stock()
+    if tapis.count("stock") == 0 then return false end
+  end
   tapis.draw("stock", "hand", player)
   return true
 end
@@ -25,11 +27,16 @@ end
 -- Cards turned from the stock onto the discard pile until a character shows (at most every
 -- card once, should no character be left to turn).
 local function cover()
-  local tries = tapis.count("stock") + tapis.count("discard")
-  while not is_character(tapis.top("discard")) and tries > 0 do
-    if tapis.count("stock") == 0 then rebuild_stock() end
-    if tapis.count("stock") == 0 then return end
+  local stock = tapis.count("stock")
+  local tries = stock + tapis.count("discard")
+  while tries > 0 and not is_character(tapis.top("discard")) do
+    if stock == 0 then
+      rebuild_stock()
+      stock = tapis.count("stock")
+      if stock == 0 then return end
+    end
     tapis.draw("stock", "discard")
+    stock = stock - 1
     tries = tries - 1
   end
 end
