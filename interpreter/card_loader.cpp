@@ -52,7 +52,7 @@ void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, cons
     bool excluded = false;
     for (const CardFilter& f : except) {
       excluded =
-          excluded || std::find(f.values.begin(), f.values.end(), values[f.property]) != f.values.end();
+          excluded || f.Has(values[f.property]);
     }
     if (!excluded) AddKind(y, r, CodeFor(y, r, code, values, where), values, where);
     size_t i = props.size();
@@ -202,7 +202,7 @@ std::vector<CardFilter> ReadFilters(const YamlReader& reader, const YAML::Node& 
         if (index == kNoValue)
           reader.Fail(v, fmt::format("'{}' is not a value of '{}'; values are: {}", value, prop.name,
                                      Join(prop.values)));
-        f.values.push_back(index);
+        f.Add(index);
       };
       if (cond.second.IsSequence()) {
         for (const auto& v : cond.second) add(v);
@@ -248,7 +248,7 @@ void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
         for (const auto& v : items) {
           const int index = prop.ValueIndex(y.As<std::string>(v));
           if (index == kNoValue) y.Fail(v, fmt::format("'{}' is not a value of '{}'", v.Scalar(), prop.name));
-          f.values.push_back(index);
+          f.Add(index);
         }
         except.push_back(std::move(f));
       }

@@ -43,7 +43,7 @@ std::vector<std::string> Lint(const Ruleset& r) {
       bool possible = false;
       for (int k : kinds) {
         const int v = r.catalog.kind(k).values[f.property];
-        possible = possible || std::find(f.values.begin(), f.values.end(), v) != f.values.end();
+        possible = possible || f.Has(v);
       }
       if (!possible) {
         out.push_back(fmt::format(

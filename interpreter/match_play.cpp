@@ -259,7 +259,7 @@ bool MakesSet(const Engine& engine, const MatchRule& rule, int top_value, const 
 
 bool CardPasses(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
   for (const CardFilter& f : filters) {
-    if (std::find(f.values.begin(), f.values.end(), set.Value(card, f.property)) == f.values.end()) return false;
+    if (!f.Has(set.Value(card, f.property))) return false;
   }
   return true;
 }

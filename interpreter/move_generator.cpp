@@ -43,7 +43,7 @@ bool Offered(const MoveDecl& m, const GameState& s, const Decision* decision) {
 
 bool Matches(const std::vector<CardFilter>& filters, int property, int value) {
   for (const CardFilter& f : filters) {
-    if (f.property == property && std::find(f.values.begin(), f.values.end(), value) != f.values.end()) {
+    if (f.property == property && f.Has(value)) {
       return true;
     }
   }

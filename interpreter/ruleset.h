@@ -2,6 +2,7 @@
 // every game and thread (DESIGN.md §2). It names zones, moves and scripts by index.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -49,6 +50,16 @@ struct ZoneDecl {
 struct CardFilter {
   int property = -1;
   std::vector<int> values;
+  uint64_t low_values = 0;  // bit v: v < 64 is among the values (a test on every card listed)
+
+  void Add(int value) {
+    values.push_back(value);
+    if (value >= 0 && value < 64) low_values |= uint64_t{1} << value;
+  }
+  bool Has(int value) const {
+    if (value >= 0 && value < 64) return (low_values >> value) & 1u;
+    return std::find(values.begin(), values.end(), value) != values.end();
+  }
 };
 
 // A group of cards the rules recognise: a run of consecutive values of one property (a

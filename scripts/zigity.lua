@@ -63,12 +63,17 @@ end
 -- After a move that may leave a card asking for no set on top (a joker, or an action card
 -- with no attack pending) or change the attack or the stock: cover that card, then set the
 -- next turn's phase. Plays without a joker change none of these (`if: {joker: JK}` in the
--- YAML), so most turns run no script. The player who has just gone out has won: nothing
--- more to do. `attack` is the attack now pending (0 for none).
-local function after_move(move, attack)
-  if tapis.count("hand", move.player) == 0 then return end
+-- YAML), so most turns run no script. `attack` is the attack now pending (0 for none).
+local function settle(attack)
   if attack == 0 and not is_character(tapis.top("discard")) then cover() end
   set_next_phase(attack)
+end
+
+-- After a move that gives away cards: the player who has just gone out has won, and there
+-- is nothing more to do.
+local function after_move(move, attack)
+  if tapis.count("hand", move.player) == 0 then return end
+  settle(attack)
 end
 
 function on_joker_play(move)
@@ -99,12 +104,12 @@ function on_draw(move)
     for _ = 2, attack do draw_one(move.player) end
     tapis.set("attack", 0)
   end
-  after_move(move, 0)
+  settle(0)
 end
 
-function on_pass(move)
+function on_pass()
   tapis.set("attack", 0)  -- nothing left to draw: the attack is lost
-  after_move(move, 0)
+  settle(0)
 end
 
 -- The winner scores 1.
