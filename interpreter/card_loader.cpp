@@ -51,8 +51,7 @@ void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, cons
   while (true) {
     bool excluded = false;
     for (const CardFilter& f : except) {
-      excluded =
-          excluded || f.Has(values[f.property]);
+      excluded = excluded || f.Has(values[f.property]);
     }
     if (!excluded) AddKind(y, r, CodeFor(y, r, code, values, where), values, where);
     size_t i = props.size();

@@ -338,9 +338,9 @@ int CallWithMove(lua_State* L) {
 }
 
 void AddReadingApi(lua_State* L) {
-  lua_newtable(L);  // the move
+  lua_newtable(L);           // the move
   lua_createtable(L, 0, 3);  // its metatable
-  lua_newtable(L);  // the cards lists, by depth: __index's and __pairs' upvalue
+  lua_newtable(L);           // the cards lists, by depth: __index's and __pairs' upvalue
   lua_pushvalue(L, -1);
   lua_pushcclosure(L, Guard<ReadMoveField>, 1);
   lua_setfield(L, -3, "__index");

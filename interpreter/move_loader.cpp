@@ -31,7 +31,8 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
 void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                const std::function<std::string(const YAML::Node&)>& function_name) {
   if (!node.IsMap()) reader.Fail(node, "moves: expected a map of name: {type, from, to…}");
-  if (node.size() >= kStopMove) reader.Fail(node, fmt::format("moves: at most {} kinds of move", kStopMove - 1));
+  if (node.size() >= kStopMove)
+    reader.Fail(node, fmt::format("moves: at most {} kinds of move", kStopMove - 1));
   for (const auto& entry : node) {
     const YAML::Node& spec = entry.second;
     reader.CheckKeys(

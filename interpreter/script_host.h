@@ -39,7 +39,8 @@ struct ScriptLimits {
 };
 
 // The fields of the move table a trigger receives (lua_api_read.cpp).
-inline constexpr std::array<const char*, 6> kMoveFieldNames = {"name", "player", "cards", "extra", "option", "zone"};
+inline constexpr std::array<const char*, 6> kMoveFieldNames = {"name",  "player", "cards",
+                                                               "extra", "option", "zone"};
 
 class ScriptHost {
  public:
@@ -66,10 +67,10 @@ class ScriptHost {
   // The registry reference of the card proxies' cache (lua_bridge.cpp).
   int card_cache() const { return card_cache_; }
   void set_card_cache(int ref) { card_cache_ = ref; }
-  // The index of the zone, variable, phase or move field whose name is `text`, a string a script gave the
-  // API, found by address: Lua keeps one copy of each short string, and the host keeps the
-  // ruleset's names alive, so a script's "stock" is the very copy interned here. -1 when
-  // `text` is no such copy (then compare the text: a long name, or a wrong one).
+  // The index of the zone, variable, phase or move field whose name is `text`, a string a
+  // script gave the API, found by address: Lua keeps one copy of each short string, and the
+  // host keeps these names alive, so a script's "stock" is the very copy interned here. -1
+  // when `text` is no such copy (then compare the text: a long name, or a wrong one).
   enum NameList { kZoneNames, kVariableNames, kPhaseNames, kMoveFields };
   int InternedIndex(NameList list, const char* text) const {
     const auto& names = interned_[list];

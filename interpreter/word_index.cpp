@@ -280,7 +280,8 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
   };
   // Once every wildcard is used only open letters may follow: a plainer walk, where most
   // visits are.
-  auto rest = [&](auto&& self, const Node& n, uint64_t set_number, uint32_t open_now, bool has_required) -> void {
+  auto rest = [&](auto&& self, const Node& n, uint64_t set_number, uint32_t open_now,
+                  bool has_required) -> void {
     if (n.signature >= 0 && has_required) {
       signature = n.signature;
       record(set_number, wildcards);
@@ -290,15 +291,15 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
     for (; letters != 0; letters &= letters - 1) {
       const int letter = __builtin_ctz(letters);
       const bool last = ++count[letter] == available[letter];
-      self(self, nodes_[n.Child(letter)], set_number + stride[letter], last ? open_now & ~(1u << letter) : open_now,
-           has_required || letter == required);
+      self(self, nodes_[n.Child(letter)], set_number + stride[letter],
+           last ? open_now & ~(1u << letter) : open_now, has_required || letter == required);
       --count[letter];
     }
   };
   // A child is entered only when it holds a signature with the required letter or has a
   // child to follow: most are dead ends, told apart from the parent's loop.
-  auto walk = [&](auto&& self, const Node& n, uint32_t letters, uint64_t set_number, int wild, uint32_t open_now,
-                  uint32_t present) -> void {
+  auto walk = [&](auto&& self, const Node& n, uint32_t letters, uint64_t set_number, int wild,
+                  uint32_t open_now, uint32_t present) -> void {
     if (n.signature >= 0 && ((present >> required) & 1u)) {
       signature = n.signature;
       record(set_number, wild);
