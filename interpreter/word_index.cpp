@@ -6,7 +6,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <unordered_map>
+#include <unordered_set>
 
 #include "interpreter/errors.h"
 
@@ -241,24 +241,29 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
     in_hand |= available[l] > 0 ? 1u << l : 0;
   }
   const uint64_t per_set = static_cast<uint64_t>(wildcards) + 1;
-  // first[set * per_set + wildcards used]: the first signature spelling it. Dense while small
-  // (the usual hand), a map for a hand of dozens of letters.
+  // Each set and count of wildcards spelt (key: set * per_set + wildcards used), with the
+  // letters of the first signature spelling it: the wildcards stand for the difference. Seen
+  // keys are marked in `dense` while the sets are few (the usual hand), in a set for a hand
+  // of dozens of letters.
+  struct Spelt {
+    uint64_t key;
+    LetterCounts signature;
+  };
   constexpr uint64_t kDense = 1u << 20;
-  thread_local std::vector<int32_t> dense;
-  thread_local std::vector<uint64_t> spelt;
-  std::unordered_map<uint64_t, int32_t> sparse;
+  thread_local std::vector<uint8_t> dense;
+  thread_local std::vector<Spelt> spelt;
+  std::unordered_set<uint64_t> sparse;
   const bool is_dense = sets * per_set <= kDense;
-  if (is_dense && dense.size() < sets * per_set) dense.resize(sets * per_set, -1);
+  if (is_dense && dense.size() < sets * per_set) dense.resize(sets * per_set, 0);
   spelt.clear();
-  int32_t signature = -1;
+  LetterCounts count{};  // the signature's letters so far
   auto record = [&](uint64_t set_number, int used) {
     const uint64_t key = set_number * per_set + static_cast<uint64_t>(used);
-    if (is_dense ? dense[key] >= 0 : !sparse.emplace(key, signature).second) return;
-    if (is_dense) dense[key] = signature;
-    spelt.push_back(key);
+    if (is_dense ? dense[key] != 0 : !sparse.insert(key).second) return;
+    if (is_dense) dense[key] = 1;
+    spelt.push_back({key, count});
   };
 
-  LetterCounts count{};  // the signature's letters so far
   // Leaves out (makes wild) letters of `droppable`, lowest first: at most `budget` more.
   auto drop = [&](auto&& self, uint32_t droppable, uint64_t set_number, int used, int budget) -> void {
     for (; droppable != 0; droppable &= droppable - 1) {
@@ -283,7 +288,6 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
   auto rest = [&](auto&& self, const Node& n, uint64_t set_number, uint32_t open_now,
                   bool has_required) -> void {
     if (n.signature >= 0 && has_required) {
-      signature = n.signature;
       record(set_number, wildcards);
     }
     uint32_t letters = n.children & open_now;
@@ -301,7 +305,6 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
   auto walk = [&](auto&& self, const Node& n, uint32_t letters, uint64_t set_number, int wild,
                   uint32_t open_now, uint32_t present) -> void {
     if (n.signature >= 0 && ((present >> required) & 1u)) {
-      signature = n.signature;
       record(set_number, wild);
       if (wild < wildcards) drop(drop, present & in_hand & wild_letters, set_number, wild, wildcards - wild);
     }
@@ -326,28 +329,19 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
   };
   walk(walk, nodes_[0], next_letters(nodes_[0], 0, in_hand, 0), 0, 0, in_hand, 0);
 
-  std::sort(spelt.begin(), spelt.end());
+  std::sort(spelt.begin(), spelt.end(), [](const Spelt& a, const Spelt& b) { return a.key < b.key; });
   LetterCounts set{};
   std::string wild;
-  for (uint64_t key : spelt) {
-    const uint64_t set_number = key / per_set;
+  for (const Spelt& found : spelt) {
+    const uint64_t set_number = found.key / per_set;
     for (uint32_t letters = in_hand; letters != 0; letters &= letters - 1) {
       const int l = __builtin_ctz(letters);
       set[l] = static_cast<uint8_t>(set_number / stride[l] % (available[l] + 1u));
     }
-    const int32_t first = is_dense ? dense[key] : sparse.at(key);
-    if (is_dense) dense[key] = -1;
-    // What the wildcards stand for: the word's letters beyond the set's, in alphabetical order.
-    LetterCounts real = set;
+    if (is_dense) dense[found.key] = 0;
+    // What the wildcards stand for: the signature's letters beyond the set's, in order.
     wild.clear();
-    for (const char c : words_[signature_start_[first]]) {
-      if (real[c - 'A'] > 0) {
-        --real[c - 'A'];
-      } else {
-        wild += c;
-      }
-    }
-    std::sort(wild.begin(), wild.end());
+    for (int l = 0; l < kAlphabet; ++l) wild.append(found.signature[l] - set[l], static_cast<char>('A' + l));
     emit(set, wild);
   }
 }
