@@ -245,23 +245,22 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
   // letters of the first signature spelling it: the wildcards stand for the difference. Seen
   // keys are marked in `dense` while the sets are few (the usual hand), in a set for a hand
   // of dozens of letters.
-  struct Spelt {
-    uint64_t key;
-    LetterCounts signature;
-  };
   constexpr uint64_t kDense = 1u << 20;
   thread_local std::vector<uint8_t> dense;
-  thread_local std::vector<Spelt> spelt;
+  thread_local std::vector<std::pair<uint64_t, uint32_t>> spelt;  // key, index in `signatures`
+  thread_local std::vector<LetterCounts> signatures;
   std::unordered_set<uint64_t> sparse;
   const bool is_dense = sets * per_set <= kDense;
   if (is_dense && dense.size() < sets * per_set) dense.resize(sets * per_set, 0);
   spelt.clear();
+  signatures.clear();
   LetterCounts count{};  // the signature's letters so far
   auto record = [&](uint64_t set_number, int used) {
     const uint64_t key = set_number * per_set + static_cast<uint64_t>(used);
     if (is_dense ? dense[key] != 0 : !sparse.insert(key).second) return;
     if (is_dense) dense[key] = 1;
-    spelt.push_back({key, count});
+    spelt.emplace_back(key, static_cast<uint32_t>(signatures.size()));
+    signatures.push_back(count);
   };
 
   // Leaves out (makes wild) letters of `droppable`, lowest first: at most `budget` more.
@@ -329,19 +328,22 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
   };
   walk(walk, nodes_[0], next_letters(nodes_[0], 0, in_hand, 0), 0, 0, in_hand, 0);
 
-  std::sort(spelt.begin(), spelt.end(), [](const Spelt& a, const Spelt& b) { return a.key < b.key; });
+  std::sort(spelt.begin(), spelt.end());
   LetterCounts set{};
   std::string wild;
-  for (const Spelt& found : spelt) {
-    const uint64_t set_number = found.key / per_set;
+  for (const auto& [key, index] : spelt) {
+    const uint64_t set_number = key / per_set;
     for (uint32_t letters = in_hand; letters != 0; letters &= letters - 1) {
       const int l = __builtin_ctz(letters);
       set[l] = static_cast<uint8_t>(set_number / stride[l] % (available[l] + 1u));
     }
-    if (is_dense) dense[found.key] = 0;
+    if (is_dense) dense[key] = 0;
     // What the wildcards stand for: the signature's letters beyond the set's, in order.
+    const LetterCounts& signature = signatures[index];
     wild.clear();
-    for (int l = 0; l < kAlphabet; ++l) wild.append(found.signature[l] - set[l], static_cast<char>('A' + l));
+    for (int l = 0; l < kAlphabet; ++l) {
+      if (signature[l] > set[l]) wild.append(signature[l] - set[l], static_cast<char>('A' + l));
+    }
     emit(set, wild);
   }
 }
