@@ -1,5 +1,6 @@
 #include "interpreter/simulate.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -298,7 +299,11 @@ SimReport Summarize(const SimTotals& totals, const Ruleset& rules) {
   std::vector<std::string> moves, effects;
   for (const auto& m : rules.moves) {
     moves.push_back(m.name);
-    if (!m.then.function.empty()) effects.push_back(m.then.function);
+    // An effect shared by several moves is counted once, under its name.
+    const std::string& effect = m.then.function;
+    if (!effect.empty() && std::find(effects.begin(), effects.end(), effect) == effects.end()) {
+      effects.push_back(effect);
+    }
   }
   SimReport report = Summarize(totals, moves, effects);
   // Table variables in the order the ruleset declares them.

@@ -67,3 +67,14 @@ TEST_CASE("sim/per-card attribution covers every card of the game") {
     CHECK(card.players > 0);
   }
 }
+
+TEST_CASE("sim/an effect shared by two moves is reported once") {
+  // Zigity's action and counter moves both call on_action.
+  auto config = std::make_shared<GameConfig>(LoadRuleset(FindRuleset("zigity")), 4);
+  SimOptions options;
+  options.games = 20;
+  const SimReport report = Summarize(SimulateTotals(config, options), config->rules());
+  int listed = 0;
+  for (const auto& [name, per_game] : report.effects_per_game) listed += name == "on_action";
+  CHECK(listed == 1);
+}
