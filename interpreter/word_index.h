@@ -47,9 +47,9 @@ class WordIndex {
   size_t signature_count() const { return signature_start_.size() - 1; }
 
  private:
-  // Children of a node are contiguous (breadth-first order): the child for letter l is
-  // first_child + the number of children below l, so a walk reads one node per step and
-  // skips the letters it cannot place with one mask.
+  // A node's children are side by side, blocks laid out depth-first (see the constructor):
+  // the child for letter l is first_child + the number of children below l, so a walk reads
+  // one node per step and skips the letters it cannot place with one mask.
   struct Node {
     uint32_t children = 0;  // bit l: a child for letter l
     uint32_t first_child = 0;
