@@ -197,6 +197,12 @@ std::vector<std::string> WordIndex::Words(std::string_view letters, int wildcard
   return out;
 }
 
+void WordIndex::PrefetchChildren(const Node& n, uint32_t letters) const {
+  for (; letters != 0; letters &= letters - 1) {
+    __builtin_prefetch(&nodes_[nodes_[n.Child(__builtin_ctz(letters))].first_child]);
+  }
+}
+
 void WordIndex::ForEachLetterSet(const LetterCounts& available, int wildcards, int required, uint32_t wild_letters,
                                  const SpellFn& emit) const {
   if (wildcards > 0) {
@@ -212,9 +218,7 @@ void WordIndex::ForEachLetterSet(const LetterCounts& available, int wildcards, i
     if (n.signature >= 0 && set[required] > 0) emit(set, "");
     uint32_t letters = n.children & open;
     if (set[required] == 0) letters &= (2u << required) - 1;  // the required letter is still ahead
-    for (uint32_t ahead = letters; ahead != 0; ahead &= ahead - 1) {  // see LetterSetsWithWildcards
-      __builtin_prefetch(&nodes_[nodes_[n.Child(__builtin_ctz(ahead))].first_child]);
-    }
+    PrefetchChildren(n, letters);
     for (; letters != 0; letters &= letters - 1) {
       const int letter = __builtin_ctz(letters);
       if (++set[letter] == available[letter]) open &= ~(1u << letter);
@@ -294,10 +298,7 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
     }
     uint32_t letters = n.children & open_now;
     if (!has_required) letters &= up_to_required;
-    // The walk waits on memory more than it computes: ask for every child's children at once.
-    for (uint32_t ahead = letters; ahead != 0; ahead &= ahead - 1) {
-      __builtin_prefetch(&nodes_[nodes_[n.Child(__builtin_ctz(ahead))].first_child]);
-    }
+    PrefetchChildren(n, letters);
     for (; letters != 0; letters &= letters - 1) {
       const int letter = __builtin_ctz(letters);
       const bool last = ++count[letter] == available[letter];
@@ -314,9 +315,7 @@ void WordIndex::LetterSetsWithWildcards(const LetterCounts& available, int wildc
       record(set_number, wild);
       if (wild < wildcards) drop(drop, present & in_hand & wild_letters, set_number, wild, wildcards - wild);
     }
-    for (uint32_t ahead = letters; ahead != 0; ahead &= ahead - 1) {  // as in `rest`
-      __builtin_prefetch(&nodes_[nodes_[n.Child(__builtin_ctz(ahead))].first_child]);
-    }
+    PrefetchChildren(n, letters);
     for (; letters != 0; letters &= letters - 1) {
       const int letter = __builtin_ctz(letters);
       const uint32_t bit = 1u << letter;

@@ -63,6 +63,9 @@ class WordIndex {
     }
   };
   static constexpr uint32_t kAnyLetter = (1u << kAlphabet) - 1;
+  // Asks for the children of each child of `n` for `letters` at once, before a walk visits
+  // the first: the walks wait on memory (the trie is megabytes) more than they compute.
+  void PrefetchChildren(const Node& n, uint32_t letters) const;
   // The signatures (at most `limit`) made of `letters` and `wildcards` letters of
   // `wild_letters`: how many, and into `found` unless it is null (a yes/no look-up).
   int Signatures(LetterCounts letters, int wildcards, uint32_t wild_letters, size_t limit,
