@@ -190,8 +190,7 @@ int Reverse(lua_State* L, ScriptContext& ctx) {
 int SetPhase(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const std::string_view name = StringArg(L, 1, "phase");
-  int phase = ScriptHost::From(L).InternedIndex(ScriptHost::kPhaseNames, name.data());
-  if (phase < 0) phase = ctx.engine->rules().PhaseIndex(name);
+  const int phase = ScriptHost::From(L).NameIndex(ScriptHost::kPhaseNames, name);
   if (phase < 0) throw ApiError(fmt::format("tapis.set_phase: unknown phase '{}'", name));
   ctx.state->phase = static_cast<int8_t>(phase);
   return 0;

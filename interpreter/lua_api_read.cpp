@@ -215,10 +215,12 @@ void PushMoveField(lua_State* L, const ScriptContext& ctx, int field) {
   }
 }
 
-// The field named by the string at `index`, or -1 (field names are short: Lua interns them).
+// The field named by the string at `index`, or -1.
 int FieldAt(lua_State* L, int index) {
   if (lua_type(L, index) != LUA_TSTRING) return -1;
-  return ScriptHost::From(L).InternedIndex(ScriptHost::kMoveFields, lua_tostring(L, index));
+  size_t length = 0;
+  const char* text = lua_tolstring(L, index, &length);
+  return ScriptHost::From(L).NameIndex(ScriptHost::kMoveFields, {text, length});
 }
 
 // __index(move, key)

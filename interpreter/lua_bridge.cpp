@@ -59,8 +59,7 @@ void RequireWritable(lua_State* L, const ScriptContext& ctx) {
 int ZoneArg(lua_State* L, int index, const ScriptContext& ctx) {
   const Ruleset& r = ctx.engine->rules();
   const std::string_view name = StringArg(L, index, "zone");
-  int decl = ScriptHost::From(L).InternedIndex(ScriptHost::kZoneNames, name.data());
-  if (decl < 0) decl = r.ZoneIndex(name);
+  const int decl = ScriptHost::From(L).NameIndex(ScriptHost::kZoneNames, name);
   if (decl < 0) {
     throw ApiError(fmt::format("tapis.{}: unknown zone '{}'; zones are: {}", FunctionName(L), name,
                                fmt::join(Names(r.zones), ", ")));
@@ -176,8 +175,7 @@ const Combination& CombinationArg(lua_State* L, int index, const ScriptContext& 
 int VariableSlotArg(lua_State* L, const ScriptContext& ctx, int player_index) {
   const Ruleset& r = ctx.engine->rules();
   const std::string_view name = StringArg(L, 1, "variable");
-  int v = ScriptHost::From(L).InternedIndex(ScriptHost::kVariableNames, name.data());
-  if (v < 0) v = r.VariableIndex(name);
+  const int v = ScriptHost::From(L).NameIndex(ScriptHost::kVariableNames, name);
   if (v < 0)
     throw ApiError(
         fmt::format("tapis.{}: unknown variable '{}'; declare it under 'variables:'", FunctionName(L), name));

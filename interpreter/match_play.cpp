@@ -186,25 +186,17 @@ void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand
                                                                                std::string_view wild) {
     const int k = static_cast<int>(wild.size());
     for (int i = 0; i < k; ++i) declared[i] = static_cast<int8_t>(value_of_letter[wild[i] - 'A']);
-    // The letters the hand gives (the top gives one of its own). Usually each has just the
-    // cards it needs: one set of cards, taken in order.
-    uint32_t from_hand = 0, with_choice = 0;
+    uint32_t from_hand = 0;  // letters the hand gives (the top gives one of its own)
     int n = 0;
     for (uint32_t letters = in_hand; letters != 0; letters &= letters - 1) {
       const int letter = __builtin_ctz(letters);
       const int want = used[letter] - (letter == top_letter);
       if (want <= 0) continue;
       from_hand |= 1u << letter;
-      if (first[letter] + want < first[letter + 1]) with_choice |= 1u << letter;
-      if (n + want > kMaxMoveCards) return;
-      if (with_choice == 0) std::copy_n(by_letter + first[letter], want, chosen + n);
       n += want;
     }
-    if (with_choice == 0) {
-      emit.Emit(chosen, n, hand.wild.data(), declared, k);
-      return;
-    }
-    // Else every choice of which hand cards give each letter.
+    if (n > kMaxMoveCards) return;
+    // Every choice of which hand cards give each letter.
     auto choose = [&](auto&& self, uint32_t letters, int at) -> void {
       if (letters == 0) {
         emit.Emit(chosen, at, hand.wild.data(), declared, k);

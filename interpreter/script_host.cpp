@@ -158,8 +158,7 @@ void ScriptHost::InternNames() {
   lua_newtable(L_);  // holds the names, so that their addresses stay theirs
   int held = 0;
   auto intern = [&](NameList list, const std::string& name) {
-    lua_pushlstring(L_, name.data(), name.size());
-    interned_[list].push_back(lua_tostring(L_, -1));
+    interned_[list].emplace_back(lua_pushlstring(L_, name.data(), name.size()), name.size());
     lua_rawseti(L_, -2, ++held);
   };
   for (const auto& zone : rules_.zones) intern(kZoneNames, zone.name);

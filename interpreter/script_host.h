@@ -7,6 +7,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -67,13 +68,16 @@ class ScriptHost {
   // The registry reference of the card proxies' cache (lua_bridge.cpp).
   int card_cache() const { return card_cache_; }
   void set_card_cache(int ref) { card_cache_ = ref; }
-  // The index of the zone, variable, phase or move field whose name is `text`, a string a
-  // script gave the API, found by address: Lua keeps one copy of each short string, and the
-  // host keeps these names alive, so a script's "stock" is the very copy interned here. -1
-  // when `text` is no such copy (then compare the text: a long name, or a wrong one).
+  // The index of the zone, variable, phase or move field named `text` (a string a script gave
+  // the API), or -1. Found by address first: Lua keeps one copy of each short string, and the
+  // host keeps these names alive, so a script's "stock" is the very copy interned here. Text
+  // is compared only for other strings (a long name, or a wrong one).
   enum NameList { kZoneNames, kVariableNames, kPhaseNames, kMoveFields };
-  int InternedIndex(NameList list, const char* text) const {
+  int NameIndex(NameList list, std::string_view text) const {
     const auto& names = interned_[list];
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (names[i].data() == text.data()) return static_cast<int>(i);
+    }
     for (size_t i = 0; i < names.size(); ++i) {
       if (names[i] == text) return static_cast<int>(i);
     }
@@ -103,7 +107,7 @@ class ScriptHost {
   int depth_ = 0;
   int card_cache_ = 0;
   WatchedCalls watched_;
-  std::array<std::vector<const char*>, 4> interned_;  // by NameList
+  std::array<std::vector<std::string_view>, 4> interned_;  // by NameList, Lua's copies
 };
 
 // Registers the `tapis` table (lua_api.cpp); AddReadingApi adds the reading half to the
