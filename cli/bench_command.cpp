@@ -5,10 +5,10 @@
 #include <algorithm>
 
 #include "cli/commands.h"
-#include "interpreter/errors.h"
-#include "interpreter/ruleset_finder.h"
-#include "interpreter/ruleset_loader.h"
-#include "interpreter/simulate.h"
+#include "interpreter/load/ruleset_finder.h"
+#include "interpreter/load/ruleset_loader.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/sim/simulate.h"
 
 namespace tapis::cli {
 

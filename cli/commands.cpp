@@ -10,17 +10,17 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
-#include "interpreter/errors.h"
-#include "interpreter/game_log.h"
-#include "interpreter/lint.h"
-#include "interpreter/move_text.h"
-#include "interpreter/peer_replay.h"
-#include "interpreter/position.h"
-#include "interpreter/ruleset_finder.h"
-#include "interpreter/ruleset_loader.h"
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
-#include "interpreter/view.h"
+#include "interpreter/load/lint.h"
+#include "interpreter/load/ruleset_finder.h"
+#include "interpreter/load/ruleset_loader.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/records/game_log.h"
+#include "interpreter/records/move_text.h"
+#include "interpreter/records/peer_replay.h"
+#include "interpreter/records/position.h"
+#include "interpreter/records/view.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 
 namespace tapis::cli {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "interpreter/simulate.h"
+#include "interpreter/sim/simulate.h"
 
 namespace tapis::cli {
 namespace {

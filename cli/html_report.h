@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "interpreter/sim_totals.h"
+#include "interpreter/sim/sim_totals.h"
 
 namespace tapis::cli {
 

@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "interpreter/errors.h"
+#include "interpreter/model/errors.h"
 
 int main(int argc, char** argv) {
   using tapis::cli::GameOptions;

@@ -7,14 +7,14 @@
 #include <random>
 
 #include "cli/commands.h"
-#include "interpreter/bots.h"
-#include "interpreter/errors.h"
-#include "interpreter/game_log.h"
-#include "interpreter/move_text.h"
-#include "interpreter/ruleset_finder.h"
-#include "interpreter/ruleset_loader.h"
-#include "interpreter/simulate.h"
-#include "interpreter/view.h"
+#include "interpreter/bots/bots.h"
+#include "interpreter/load/ruleset_finder.h"
+#include "interpreter/load/ruleset_loader.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/records/game_log.h"
+#include "interpreter/records/move_text.h"
+#include "interpreter/records/view.h"
+#include "interpreter/sim/simulate.h"
 
 namespace tapis::cli {
 namespace {

@@ -10,10 +10,10 @@
 
 #include "cli/commands.h"
 #include "cli/html_report.h"
-#include "interpreter/errors.h"
-#include "interpreter/ruleset_finder.h"
-#include "interpreter/ruleset_loader.h"
-#include "interpreter/simulate.h"
+#include "interpreter/load/ruleset_finder.h"
+#include "interpreter/load/ruleset_loader.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/sim/simulate.h"
 
 namespace tapis::cli {
 namespace {

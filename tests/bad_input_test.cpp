@@ -7,8 +7,8 @@
 #include <regex>
 #include <sstream>
 
-#include "interpreter/errors.h"
-#include "interpreter/game_log.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/records/game_log.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

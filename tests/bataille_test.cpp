@@ -2,8 +2,8 @@
 // rulesets/tir_a_la_carte.yaml): the text's example, battles, payments, the end, the limit.
 #include <doctest/doctest.h>
 
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

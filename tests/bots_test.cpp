@@ -5,14 +5,14 @@
 
 #include <algorithm>
 
-#include "interpreter/bots.h"
-#include "interpreter/chance.h"
-#include "interpreter/errors.h"
-#include "interpreter/game_log.h"
-#include "interpreter/ismcts.h"
-#include "interpreter/playout.h"
-#include "interpreter/ruleset_finder.h"
-#include "interpreter/simulate.h"
+#include "interpreter/bots/bots.h"
+#include "interpreter/bots/ismcts.h"
+#include "interpreter/bots/playout.h"
+#include "interpreter/load/ruleset_finder.h"
+#include "interpreter/model/chance.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/records/game_log.h"
+#include "interpreter/sim/simulate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

@@ -1,5 +1,5 @@
 // Runs and sets over a declared ordering: recognition, enumeration, extension, grouping.
-#include "interpreter/combination.h"
+#include "interpreter/mechanisms/combination.h"
 
 #include <doctest/doctest.h>
 

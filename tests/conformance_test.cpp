@@ -2,9 +2,9 @@
 // card is created or lost, scoring runs, moves print and parse back, logs replay.
 #include <doctest/doctest.h>
 
-#include "interpreter/ruleset_finder.h"
-#include "interpreter/ruleset_loader.h"
-#include "interpreter/validate.h"
+#include "interpreter/load/ruleset_finder.h"
+#include "interpreter/load/ruleset_loader.h"
+#include "interpreter/sim/validate.h"
 
 using namespace tapis;
 

@@ -6,10 +6,10 @@
 
 #include <map>
 
-#include "interpreter/peer_replay.h"
-#include "interpreter/recorded_chance.h"
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
+#include "interpreter/records/peer_replay.h"
+#include "interpreter/records/recorded_chance.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "interpreter/bots.h"
-#include "interpreter/chance.h"
-#include "interpreter/determinize.h"
-#include "interpreter/knowledge.h"
+#include "interpreter/bots/bots.h"
+#include "interpreter/bots/determinize.h"
+#include "interpreter/bots/knowledge.h"
+#include "interpreter/model/chance.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

@@ -22,19 +22,23 @@ std::string Read(const std::string& relative) {
   return text.str();
 }
 
-// Every interpreter/lua_api*.cpp: the API is split by topic (reading, changing, tricks, grids…).
-std::string LuaApiSources() {
+// The sources of `folder` (under the source tree) whose names start with `prefix`, one after
+// the other in name order.
+std::string Sources(const std::string& folder, const std::string& prefix) {
   std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(TAPIS_SOURCE_DIR) + "/interpreter")) {
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TAPIS_SOURCE_DIR) + "/" + folder)) {
     const std::string name = entry.path().filename().string();
-    if (name.starts_with("lua_api") && name.ends_with(".cpp")) files.push_back(name);
+    if (name.starts_with(prefix) && name.ends_with(".cpp")) files.push_back(name);
   }
   std::sort(files.begin(), files.end());
   REQUIRE(files.size() >= 2);
   std::string all;
-  for (const auto& name : files) all += Read("interpreter/" + name);
+  for (const auto& name : files) all += Read(folder + "/" + name);
   return all;
 }
+
+// Every interpreter/script/lua_api*.cpp: the API is split by topic (reading, changing, tricks…).
+std::string LuaApiSources() { return Sources("interpreter/script", "lua_api"); }
 
 // The quoted words inside CheckKeys(…, {…}) calls.
 std::set<std::string> AcceptedKeys(const std::string& source) {
@@ -55,13 +59,8 @@ std::set<std::string> AcceptedKeys(const std::string& source) {
 
 TEST_CASE("docs/every ruleset key the loader accepts is in docs/rulesets.md") {
   const std::string doc = Read("docs/rulesets.md");
-  std::set<std::string> keys = AcceptedKeys(Read("interpreter/ruleset_loader.cpp"));
-  for (const char* loader : {"interpreter/card_loader.cpp", "interpreter/parameter_loader.cpp",
-                             "interpreter/trick_loader.cpp", "interpreter/contract.cpp",
-                             "interpreter/match_loader.cpp", "interpreter/hand_loader.cpp",
-                             "interpreter/move_loader.cpp"}) {
-    for (const auto& k : AcceptedKeys(Read(loader))) keys.insert(k);
-  }
+  // Every reader of ruleset keys lives in interpreter/load/.
+  std::set<std::string> keys = AcceptedKeys(Sources("interpreter/load", ""));
   keys.insert("extends");  // read by the variant merger
   REQUIRE(keys.size() > 40);
   for (const auto& key : keys) {

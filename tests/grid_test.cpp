@@ -1,10 +1,10 @@
 // Grid zones and cards with several values of a property (interpreter/grid.h): the loader's
 // checks, cell names, lines through a cell, and what bad input is told.
-#include "interpreter/grid.h"
+#include "interpreter/mechanisms/grid.h"
 
 #include <doctest/doctest.h>
 
-#include "interpreter/errors.h"
+#include "interpreter/model/errors.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

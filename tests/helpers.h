@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/bots.h"
-#include "interpreter/engine.h"
-#include "interpreter/move_text.h"
-#include "interpreter/position.h"
-#include "interpreter/ruleset_finder.h"
-#include "interpreter/ruleset_loader.h"
+#include "interpreter/bots/bots.h"
+#include "interpreter/engine/engine.h"
+#include "interpreter/load/ruleset_finder.h"
+#include "interpreter/load/ruleset_loader.h"
+#include "interpreter/records/move_text.h"
+#include "interpreter/records/position.h"
 
 namespace tapis::testing {
 

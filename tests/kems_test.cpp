@@ -3,9 +3,9 @@
 // guessing the sign, wrong calls, the match; random deals and matches.
 #include <doctest/doctest.h>
 
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
-#include "interpreter/view.h"
+#include "interpreter/records/view.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

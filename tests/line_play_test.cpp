@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "interpreter/errors.h"
-#include "interpreter/hand_rank.h"
+#include "interpreter/mechanisms/hand_rank.h"
+#include "interpreter/model/errors.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

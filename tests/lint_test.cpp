@@ -1,5 +1,5 @@
 // tapis check's lint: warnings for what loads but is probably a mistake.
-#include "interpreter/lint.h"
+#include "interpreter/load/lint.h"
 
 #include <doctest/doctest.h>
 

@@ -2,8 +2,8 @@
 // rotating first player, running totals, phases that restrict moves, and events.
 #include <doctest/doctest.h>
 
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "interpreter/bots.h"
-#include "interpreter/simulate.h"
+#include "interpreter/bots/bots.h"
+#include "interpreter/sim/simulate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

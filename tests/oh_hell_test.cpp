@@ -11,8 +11,8 @@
 #include <regex>
 #include <sstream>
 
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

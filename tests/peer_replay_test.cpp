@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "interpreter/peer_replay.h"
-#include "interpreter/recorded_chance.h"
+#include "interpreter/records/peer_replay.h"
+#include "interpreter/records/recorded_chance.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

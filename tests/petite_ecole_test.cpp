@@ -6,9 +6,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "interpreter/bots.h"
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
+#include "interpreter/bots/bots.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

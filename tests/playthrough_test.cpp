@@ -8,8 +8,8 @@
 #include <map>
 #include <sstream>
 
-#include "interpreter/game_log.h"
-#include "interpreter/simulate.h"
+#include "interpreter/records/game_log.h"
+#include "interpreter/sim/simulate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

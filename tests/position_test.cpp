@@ -3,7 +3,7 @@
 // same" means: it writes out to the same text again.
 #include <doctest/doctest.h>
 
-#include "interpreter/bots.h"
+#include "interpreter/bots/bots.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

@@ -2,8 +2,8 @@
 // rule on hand-built tableaux, the extended deck, the end of a round, random games.
 #include <doctest/doctest.h>
 
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

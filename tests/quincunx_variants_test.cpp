@@ -2,9 +2,9 @@
 // solitaire; and the grid as the terminal shows it.
 #include <doctest/doctest.h>
 
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
-#include "interpreter/view.h"
+#include "interpreter/records/view.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

@@ -6,10 +6,10 @@
 
 #include <algorithm>
 
-#include "interpreter/bots.h"
-#include "interpreter/hand_rank.h"
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
+#include "interpreter/bots/bots.h"
+#include "interpreter/mechanisms/hand_rank.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

@@ -3,9 +3,9 @@
 // must-overtake rules, bids and the last bidder rule, scoring, the rounds 1..max..1.
 #include <doctest/doctest.h>
 
-#include "interpreter/bots.h"
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
+#include "interpreter/bots/bots.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

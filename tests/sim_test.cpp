@@ -2,8 +2,8 @@
 // into exactly the run.
 #include <doctest/doctest.h>
 
-#include "interpreter/errors.h"
-#include "interpreter/simulate.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/sim/simulate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

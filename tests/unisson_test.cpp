@@ -2,7 +2,7 @@
 // hand-built position, the last round, and 10,000 random games.
 #include <doctest/doctest.h>
 
-#include "interpreter/validate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

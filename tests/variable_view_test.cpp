@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "interpreter/errors.h"
-#include "interpreter/view.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/records/view.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

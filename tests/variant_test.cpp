@@ -1,7 +1,7 @@
 // Variants that extend a ruleset: merge rules, inherited scripts, errors at the variant's line.
 #include <doctest/doctest.h>
 
-#include "interpreter/errors.h"
+#include "interpreter/model/errors.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

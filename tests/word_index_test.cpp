@@ -6,8 +6,8 @@
 #include <set>
 #include <string>
 
-#include "interpreter/errors.h"
-#include "interpreter/word_index.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/model/word_index.h"
 
 using namespace tapis;
 

@@ -11,9 +11,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "interpreter/errors.h"
-#include "interpreter/simulate.h"
-#include "interpreter/validate.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;

@@ -1,0 +1,110 @@
+#include "interpreter/bots/bots.h"
+
+#include <fmt/format.h>
+
+#include "interpreter/bots/determinize.h"
+#include "interpreter/bots/ismcts.h"
+#include "interpreter/model/chance.h"
+#include "interpreter/model/errors.h"
+
+namespace tapis {
+
+size_t RandomMove(const Engine& engine, const std::vector<Move>& legal, uint64_t& rng) {
+  // Uniform, unless the ruleset weighs some kinds of move (bot_weight).
+  const auto& moves = engine.rules().moves;
+  double weight[256];  // by kind: read once, for many moves of few kinds
+  for (size_t k = 0; k < moves.size(); ++k) weight[k] = moves[k].bot_weight;
+  weight[kStopMove] = 1.0;
+  double total = 0;
+  bool uniform = true;
+  for (const Move& m : legal) {
+    total += weight[m.kind];
+    uniform = uniform && weight[m.kind] == 1.0;
+  }
+  if (uniform) return RandomBelow(rng, static_cast<uint32_t>(legal.size()));
+  double pick = static_cast<double>(NextRandom(rng) >> 11) * 0x1.0p-53 * total;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    pick -= weight[legal[i].kind];
+    if (pick < 0) return i;
+  }
+  return legal.size() - 1;
+}
+
+size_t RandomBot::Choose(Engine& engine, const GameState&, const std::vector<Move>& legal) {
+  return RandomMove(engine, legal, rng_);
+}
+
+void WatchingBot::Observe(const Engine& engine, int seat, const GameState& before, const Move& move,
+                          const GameState& after) {
+  if (knowledge_.player != seat) knowledge_ = NewKnowledge(engine, before, seat);
+  tapis::Observe(knowledge_, engine, before, move, after);
+}
+
+const Knowledge& WatchingBot::KnowledgeFor(const Engine& engine, const GameState& state) {
+  const int me = engine.Actor(state);
+  if (knowledge_.player != me || knowledge_.moves_seen != state.moves_played)
+    knowledge_ = NewKnowledge(engine, state, me);
+  return knowledge_;
+}
+
+size_t GreedyBot::Choose(Engine& engine, const GameState& real, const std::vector<Move>& legal) {
+  const int me = engine.Actor(real);
+  const bool evaluates = !engine.rules().bot_evaluate.empty();
+  auto value = [&](const GameState& s) { return evaluates ? engine.BotEvaluation(s)[me] : engine.Score(s)[me]; };
+  const GameState state = Determinize(engine, real, KnowledgeFor(engine, real), sample_rng_);
+  const int now = value(state);
+  std::vector<size_t> best;
+  int best_value = 0;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const Move& m = legal[i];
+    int v = now;
+    const bool hidden = m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kDraw;
+    if (!hidden) {
+      GameState next = state;
+      if (engine.Apply(next, m).ok) v = value(next);
+    }
+    if (best.empty() || v > best_value) {
+      best = {i};
+      best_value = v;
+    } else if (v == best_value) {
+      best.push_back(i);
+    }
+  }
+  return best[RandomBelow(rng_, static_cast<uint32_t>(best.size()))];
+}
+
+std::vector<std::unique_ptr<Bot>> MakeBots(const std::vector<std::string>& kinds, int players,
+                                           uint64_t game_seed) {
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int p = 0; p < players; ++p) {
+    const std::string kind = p < static_cast<int>(kinds.size()) ? kinds[p] : "random";
+    uint64_t seed = game_seed ^ (0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(p + 1));
+    bots.push_back(MakeBot(kind, NextRandom(seed)));
+  }
+  return bots;
+}
+
+bool AnyWatches(const std::vector<std::unique_ptr<Bot>>& bots) {
+  for (const auto& b : bots) {
+    if (b && b->Watches()) return true;
+  }
+  return false;
+}
+
+void TellBots(const std::vector<std::unique_ptr<Bot>>& bots, const Engine& engine, const GameState& before,
+              const Move& move, const GameState& after) {
+  for (size_t p = 0; p < bots.size(); ++p) {
+    if (bots[p] && bots[p]->Watches()) bots[p]->Observe(engine, static_cast<int>(p), before, move, after);
+  }
+}
+
+std::unique_ptr<Bot> MakeBot(const std::string& kind, uint64_t seed) {
+  if (kind == "random") return std::make_unique<RandomBot>(seed);
+  if (kind == "greedy") return std::make_unique<GreedyBot>(seed);
+  if (kind == "ismcts" || kind.starts_with("ismcts:"))
+    return std::make_unique<IsmctsBot>(seed, ParseBudget(kind.substr(std::min<size_t>(kind.size(), 7))));
+  throw Error(ErrorKind::kUsage,
+              fmt::format("unknown bot '{}'; bots are: random, greedy, ismcts (ismcts:ITERATIONS, ismcts:500ms)", kind));
+}
+
+}  // namespace tapis

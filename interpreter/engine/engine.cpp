@@ -1,0 +1,416 @@
+#include "interpreter/engine/engine.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "interpreter/mechanisms/combination.h"
+#include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/line_play.h"
+#include "interpreter/mechanisms/match_play.h"
+#include "interpreter/mechanisms/trick.h"
+#include "interpreter/mechanisms/wild_melds.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/script/script_host.h"
+
+namespace tapis {
+
+Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance)
+    : config_(std::move(config)), chance_(chance ? std::move(chance) : std::make_shared<SeededChance>()) {
+  const Ruleset& r = rules();
+  if (!r.scripts.empty()) scripts_ = std::make_unique<ScriptHost>(r);
+  usage_.moves.assign(r.moves.size(), 0);
+  usage_.effects.assign(r.moves.size(), 0);
+  trick_keys_ = TrickKeys(cards(), r.tricks);
+  for (size_t k = 0; k < r.moves.size(); ++k) {
+    // Taking lists one zone; a fallback take is offered whenever some move is, so it answers
+    // "is there a move" as well as any.
+    const MoveType t = r.moves[k].type;
+    if (t == MoveType::kDraw || t == MoveType::kPass || (t == MoveType::kTake && r.moves[k].fallback))
+      cheap_kinds_ |= 1u << k;
+  }
+  for (const MoveDecl& m : r.moves) {
+    always_can_pass_ =
+        always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
+  }
+  scripts_in_flow_ =
+      scripts_ && (!r.score_function.empty() || !r.events.round_start.empty() ||
+                   !r.events.turn_start.empty() || !r.events.turn_end.empty() || !r.events.round_end.empty());
+}
+
+Engine::~Engine() = default;
+
+GameState Engine::NewGame(uint64_t seed) {
+  const Ruleset& r = rules();
+  const int n = config_->players();
+  GameState s;
+  s.players = static_cast<int8_t>(n);
+  s.rng = seed;
+  s.totals.assign(n, 0);
+  s.declared.assign(cards().size(), -1);
+  if (HasTokens(r)) {
+    s.tokens.assign(cards().size(), {});
+    s.claims.assign(cards().size(), 0);
+  }
+  for (size_t d = 0; d < r.zones.size(); ++d) {
+    if (r.zones[d].dynamic) continue;
+    if (r.zones[d].owner == Owner::kTable) {
+      s.zones.push_back({static_cast<uint8_t>(d), -1, 0, {}});
+    } else {
+      for (int p = 0; p < n; ++p) s.zones.push_back({static_cast<uint8_t>(d), static_cast<int8_t>(p), 0, {}});
+    }
+  }
+  s.variables.resize(config_->VariableCount());
+  for (size_t v = 0; v < r.variables.size(); ++v) {
+    const int count = r.variables[v].owner == Owner::kPlayer ? n : 1;
+    for (int i = 0; i < count; ++i) s.variables[config_->VariableSlot(v, i)] = r.variables[v].initial;
+  }
+  std::string error;
+  if (!StartRound(s, error) || !Settle(s, error)) throw ScriptError(error);
+  return s;
+}
+
+// Every card back in the deck's zone, created zones gone, then the setup steps again.
+bool Engine::StartRound(GameState& s, std::string& error) {
+  const Ruleset& r = rules();
+  const int n = config_->players();
+  s.zones.resize(config_->FixedZoneCount());
+  for (Zone& z : s.zones) {
+    z.cards.clear();
+    z.cells.clear();
+  }
+  auto& deck = s.zones[ZoneSlot(r.deck_zone, 0)].cards;
+  for (int c = 0; c < cards().size(); ++c) deck.push_back(static_cast<CardId>(c));
+  s.turn_player = static_cast<int8_t>((r.first_player + (r.match.rotate_first ? s.round : 0)) % n);
+  s.direction = 1;
+  s.phase = 0;
+  s.out = 0;
+  std::fill(s.declared.begin(), s.declared.end(), -1);
+  for (auto& stack : s.tokens) stack.clear();
+  std::fill(s.claims.begin(), s.claims.end(), 0);
+  s.decisions.clear();
+  s.last_round_player = -1;
+  s.next_label = 1;
+  s.end_turn = false;
+  s.round_over = false;
+  ResetTricks(*this, s);
+  Deal(s);
+  s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
+  CheckLastRound(s);
+  if (!r.events.round_start.empty() && !CallEvent(r.events.round_start, s, error)) return false;
+  if (!r.events.turn_start.empty() && !CallEvent(r.events.turn_start, s, error)) return false;
+  return true;
+}
+
+void Engine::Deal(GameState& s) {
+  const int n = config_->players();
+  // A step's count; "all" (-1) is every card there is.
+  auto Count = [&](const SetupStep& step) {
+    return step.count.literal < 0 && step.count.parameter < 0 ? cards().size() : config_->Resolve(step.count);
+  };
+  auto move_top = [&](int from, int to) {
+    auto& src = s.zones[from].cards;
+    if (src.empty()) return;
+    BeforeDraw(s, from);
+    s.zones[to].cards.push_back(src.back());
+    src.pop_back();
+  };
+  for (const SetupStep& step : rules().setup) {
+    const int from = ZoneSlot(step.from, s.turn_player);
+    switch (step.kind) {
+      case SetupStep::Kind::kShuffle:
+        chance_->Shuffle(s.zones[from].cards, s.rng);
+        break;
+      case SetupStep::Kind::kDeal:  // one card at a time, starting with the first player
+        for (int round = 0; round < Count(step); ++round) {
+          for (int i = 0; i < n; ++i) move_top(from, ZoneSlot(step.to, (s.turn_player + i) % n));
+          if (s.zones[from].cards.empty()) break;
+        }
+        break;
+      case SetupStep::Kind::kMove:
+        for (int i = 0; i < Count(step); ++i) move_top(from, ZoneSlot(step.to, s.turn_player));
+        break;
+    }
+  }
+}
+
+int Engine::Actor(const GameState& s) const {
+  return s.decisions.empty() ? s.turn_player : s.decisions.front().player;
+}
+
+int Engine::FindCard(const GameState& s, CardId card) const {
+  for (size_t z = 0; z < s.zones.size(); ++z) {
+    const auto& cards = s.zones[z].cards;
+    if (std::find(cards.begin(), cards.end(), card) != cards.end()) return static_cast<int>(z);
+  }
+  return -1;
+}
+
+void Engine::MoveCard(GameState& s, CardId card, int to_zone) const {
+  const int from = FindCard(s, card);
+  if (from >= 0) TakeOut(s.zones[from], card);
+  s.zones[to_zone].cards.push_back(card);
+  s.declared[card] = -1;
+}
+
+int Engine::NextActive(const GameState& s, int player) const {
+  const int n = s.players;
+  int next = player;
+  for (int i = 0; i < n; ++i) {
+    next = ((next + s.direction) % n + n) % n;
+    if (!(s.out & (1u << next))) return next;
+  }
+  return -1;  // everybody is out
+}
+
+void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }
+
+void Engine::EndRound(GameState& s, bool whole_match, int winner) {
+  s.round_over = true;
+  s.match_over = s.match_over || whole_match;
+  if (whole_match) s.declared_winner = static_cast<int16_t>(winner);
+  s.decisions.clear();
+}
+
+void Engine::CheckGoneOut(GameState& s, int player) {
+  const int zone = rules().wins_when_empty;
+  if (zone < 0 || s.round_over || !s.zones[ZoneSlot(zone, player)].cards.empty()) return;
+  EndRound(s, true, player);
+}
+
+void Engine::CheckLastRound(GameState& s) const {
+  const int zone = rules().last_round_when_empty;
+  if (zone < 0 || s.last_round_player >= 0) return;
+  if (s.zones[ZoneSlot(zone, s.turn_player)].cards.empty()) s.last_round_player = s.turn_player;
+}
+
+namespace {
+
+bool TriggerMatches(const Trigger& t, const CardSet& set, const Move& m) {
+  if (t.function.empty()) return false;
+  if (t.when.empty()) return true;
+  for (CardId c : m.Cards()) {
+    for (const CardFilter& f : t.when) {
+      for (int v : f.values) {
+        if (set.Has(c, f.property, v)) return true;  // any of a card's values (a card of two suits)
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+ApplyResult Engine::Apply(GameState& s, const Move& m) {
+  const int player = Actor(s);
+  const MoveDecl* decl = m.kind == kStopMove ? nullptr : &rules().moves[m.kind];
+  // Draws hide their card in the move; the trigger sees the card drawn.
+  Move performed = m;
+  if (decl && decl->type == MoveType::kDraw) {
+    BeforeDraw(s, ZoneSlot(decl->from, player));
+    const auto& from = s.zones[ZoneSlot(decl->from, player)].cards;
+    performed.count = 0;
+    if (!from.empty()) performed.Add(from.back());
+  }
+  const bool fires = decl && TriggerMatches(decl->then, cards(), performed);
+  if (decl) {
+    ++usage_.moves[m.kind];
+    usage_.effects[m.kind] += fires;
+  } else {
+    ++usage_.stops;
+  }
+  // Only scripts can fail, so only a move that may run one needs a way back.
+  const bool keep_backup = undo_on_error_ && (fires || scripts_in_flow_);
+  if (keep_backup) backup_ = s;
+  const bool answering = !s.decisions.empty();
+  const int target = answering ? s.decisions.front().target : -1;
+
+  if (answering) {
+    Decision& d = s.decisions.front();
+    if (decl == nullptr) {
+      s.decisions.erase(s.decisions.begin());
+    } else {
+      if (d.costs_actions) s.actions_left = static_cast<int8_t>(std::max(0, s.actions_left - decl->cost));
+      if (--d.remaining <= 0) s.decisions.erase(s.decisions.begin());
+    }
+  } else if (decl) {
+    s.actions_left = static_cast<int8_t>(s.actions_left - decl->cost);
+    if (decl->ends_turn) s.end_turn = true;
+  }
+  if (decl) Perform(s, player, target, performed);
+  ++s.moves_played;
+
+  std::string error;
+  if ((fires && !FireTrigger(s, player, performed, answering, error)) ||
+      (CheckGoneOut(s, player), CheckLastRound(s), !Settle(s, error))) {
+    if (keep_backup) s = backup_;
+    return {false, error};
+  }
+  return {};
+}
+
+void Engine::Perform(GameState& s, int player, int target, const Move& m) {
+  const MoveDecl& decl = rules().moves[m.kind];
+  auto take_out = [&](int zone, CardId card) {
+    auto& cards = s.zones[zone].cards;
+    cards.erase(std::find(cards.begin(), cards.end(), card));
+    s.declared[card] = -1;
+  };
+  switch (decl.type) {
+    case MoveType::kPass:
+    case MoveType::kChoose:
+      break;
+    case MoveType::kDraw: {
+      auto& from = s.zones[ZoneSlot(decl.from, player)].cards;
+      s.zones[ZoneSlot(decl.to, player)].cards.push_back(from.back());
+      s.declared[from.back()] = -1;
+      from.pop_back();
+      break;
+    }
+    case MoveType::kTake: {
+      const int from = ZoneSlot(decl.from, player);
+      take_out(from, m.cards[0]);
+      s.zones[ZoneSlot(decl.to, player)].cards.push_back(m.cards[0]);
+      if (decl.refill_from >= 0) {
+        auto& refill = s.zones[ZoneSlot(decl.refill_from, player)].cards;
+        if (!refill.empty()) {
+          s.zones[from].cards.push_back(refill.back());
+          refill.pop_back();
+        }
+      }
+      break;
+    }
+    case MoveType::kPlay: {
+      const int from = ZoneSlot(decl.from, player);
+      auto& pile = s.zones[ZoneSlot(decl.to, player)].cards;
+      const int prop = rules().combinations[decl.combination].property;
+      for (CardId c : m.Cards()) {
+        take_out(from, c);
+        pile.push_back(c);
+        if (cards().Wild(c) == prop) s.declared[c] = m.value;
+      }
+      break;
+    }
+    case MoveType::kMatch:
+      PerformMatch(*this, s, player, m);
+      break;
+    case MoveType::kLine:
+      PerformLine(*this, s, player, m);
+      break;
+    case MoveType::kGive:
+      take_out(ZoneSlot(decl.from, player), m.cards[0]);
+      s.zones[ZoneSlot(decl.to, target)].cards.push_back(m.cards[0]);
+      break;
+    case MoveType::kMeld: {
+      if (!decl.contracts.empty() || rules().combinations[decl.combination].wild) {
+        LayMelds(*this, s, player, m);
+        break;
+      }
+      const int from = ZoneSlot(decl.from, player);
+      Zone meld{static_cast<uint8_t>(decl.to), static_cast<int8_t>(player), s.next_label++, {}};
+      for (CardId c : m.Cards()) {
+        take_out(from, c);
+        meld.cards.push_back(c);
+      }
+      SortForCombination(cards(), rules().combinations[decl.combination], meld.cards);
+      s.zones.push_back(std::move(meld));
+      break;
+    }
+    case MoveType::kPlace:
+      take_out(ZoneSlot(decl.from, player), m.cards[0]);
+      PutOnCell(s.zones[ZoneSlot(decl.to, player)], m.cards[0], m.cell);
+      break;
+    case MoveType::kExtend: {
+      if (rules().combinations[decl.combination].wild) {
+        ExtendMeld(*this, s, player, m);
+        break;
+      }
+      take_out(ZoneSlot(decl.from, player), m.cards[0]);
+      auto& meld = s.zones[m.zone].cards;
+      meld.push_back(m.cards[0]);
+      SortForCombination(cards(), rules().combinations[decl.combination], meld);
+      break;
+    }
+    case MoveType::kTrick:
+    case MoveType::kNumber:
+      PerformTrickMove(*this, s, player, m);
+      break;
+  }
+}
+
+bool Engine::FireTrigger(GameState& s, int player, const Move& m, bool extra, std::string& error) {
+  const MoveDecl& decl = rules().moves[m.kind];
+  int zone = -1;
+  if (decl.type == MoveType::kMeld) zone = static_cast<int>(s.zones.size()) - 1;
+  if (decl.type == MoveType::kExtend) zone = m.zone;
+  asked_.clear();
+  ScriptContext ctx{this, &s, player, &m, zone, false, extra};
+  if (!scripts_->CallTrigger(decl.then.function, ctx, error)) return false;
+  // Decisions an effect asks come before whatever was pending, in the order asked.
+  if (!s.round_over) s.decisions.insert(s.decisions.begin(), asked_.begin(), asked_.end());
+  asked_.clear();
+  return true;
+}
+
+bool Engine::CallEvent(const std::string& function, GameState& s, std::string& error) {
+  asked_.clear();
+  ScriptContext ctx{this, &s, s.turn_player, nullptr, -1, false, false};
+  if (!scripts_->CallTrigger(function, ctx, error)) return false;
+  if (!s.round_over) s.decisions.insert(s.decisions.begin(), asked_.begin(), asked_.end());
+  asked_.clear();
+  return true;
+}
+
+bool Engine::Settle(GameState& s, std::string& error) {
+  int idle_turns = 0;
+  while (!s.finished) {
+    if (s.round_over) {
+      if (!ScoreRound(s, error)) return false;
+      continue;
+    }
+    if (!s.decisions.empty()) {
+      const Decision& d = s.decisions.front();
+      if (d.remaining > 0 && CanMove(s, d.player, d.moves, &d)) return true;
+      s.decisions.erase(s.decisions.begin());  // nothing left to choose from
+      continue;
+    }
+    if (s.end_turn || s.actions_left <= 0) {
+      if (!EndTurn(s, error)) return false;
+      continue;
+    }
+    // A turn player with nothing to do passes; if nobody can, the round is over.
+    if (always_can_pass_) return true;
+    if (CanMove(s, s.turn_player, ~0u, nullptr)) return true;
+    if (++idle_turns > s.players) {
+      s.round_over = true;
+      continue;
+    }
+    if (!EndTurn(s, error)) return false;
+  }
+  return true;
+}
+
+bool Engine::EndTurn(GameState& s, std::string& error) {
+  const Ruleset& r = rules();
+  if (!r.events.turn_end.empty() && !CallEvent(r.events.turn_end, s, error)) return false;
+  if (s.round_over) return true;
+  int next = NextActive(s, s.turn_player);
+  // A complete trick is taken by its winner, who leads next (trick.cpp).
+  if (r.tricks.zone >= 0 && TrickComplete(*this, s) && !FinishTrick(s, next, error)) return false;
+  if (s.round_over) return true;
+  s.end_turn = false;
+  if (next < 0) {
+    s.round_over = true;
+    return true;
+  }
+  if (s.last_round_player >= 0 && next == s.last_round_player) {
+    s.round_over = true;
+    return true;
+  }
+  s.turn_player = static_cast<int8_t>(next);
+  s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
+  ++s.turns;
+  return r.events.turn_start.empty() || CallEvent(r.events.turn_start, s, error);
+}
+
+}  // namespace tapis

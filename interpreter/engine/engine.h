@@ -1,0 +1,138 @@
+// Engine: runs games of one GameConfig. It makes the first state, lists legal moves,
+// applies them with the turn flow (actions, decisions, last round, end), and runs the
+// ruleset's Lua effects. One Engine per thread: it owns a Lua state; GameStates are
+// plain values it reads and writes.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/model/chance.h"
+#include "interpreter/model/game_config.h"
+#include "interpreter/model/game_state.h"
+#include "interpreter/model/move.h"
+
+namespace tapis {
+
+class ScriptHost;
+
+// The outcome of applying a move: fine, or a script error (the state is then unchanged).
+struct ApplyResult {
+  bool ok = true;
+  std::string error;
+};
+
+class Engine {
+ public:
+  explicit Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance = nullptr);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  const GameConfig& config() const { return *config_; }
+  std::shared_ptr<const GameConfig> shared_config() const { return config_; }
+  const Ruleset& rules() const { return config_->rules(); }
+  const CardSet& cards() const { return config_->cards(); }
+
+  GameState NewGame(uint64_t seed);
+  // The player who must act now: the front decision's, else the turn player's.
+  int Actor(const GameState& state) const;
+  // Legal moves in a fixed order (move kinds as declared, then cards); empty when finished.
+  void LegalMoves(const GameState& state, std::vector<Move>& out);
+  std::vector<Move> LegalMoves(const GameState& state);
+  // On a script error the state is put back as it was before the move, unless
+  // SetUndoOnError(false): playouts that stop at the first error skip the copy that costs.
+  ApplyResult Apply(GameState& state, const Move& move);
+  void SetUndoOnError(bool undo) { undo_on_error_ = undo; }
+  // Scores as the rules count them now: the match totals plus the round so far (the
+  // final totals once finished).
+  std::vector<int> Score(const GameState& state, std::string* error = nullptr);
+
+  // The ruleset's `bots: evaluate:` function, one number per player (higher is better for
+  // that player); empty when the ruleset has none. Throws ScriptError when it fails.
+  std::vector<int> BotEvaluation(const GameState& state);
+
+  // Who won a finished game: the winner a script declared, else the best total(s).
+  std::vector<int> Winners(const GameState& state, const std::vector<int>& scores);
+
+  // How often each move kind was made and its effect fired, over this engine's games
+  // (for `tapis sim`'s rule coverage). Index: move kind; `stops` counts declined decisions.
+  struct Usage {
+    std::vector<uint64_t> moves, effects;
+    uint64_t stops = 0;
+  };
+  const Usage& usage() const { return usage_; }
+
+  // --- Services for effects (the Lua API) -------------------------------------------
+  int ZoneSlot(int decl, int owner) const { return config_->ZoneSlot(decl, owner); }
+  int FindCard(const GameState& state, CardId card) const;  // zone instance holding it
+  void MoveCard(GameState& state, CardId card, int to_zone) const;
+  void Ask(GameState& state, const Decision& decision);
+  // Ends the round at once; with `whole_match` the match too (naming a winner, or -1).
+  void EndRound(GameState& state, bool whole_match, int winner);
+  // A card's value of `property`, or what it stands for when it is a wild card in play.
+  int EffectiveValue(const GameState& state, CardId card, int property) const;
+  // Puts a zone's cards in a random order, asking the chance source.
+  void Shuffle(GameState& state, int zone) { chance_->Shuffle(state.zones[zone].cards, state.rng); }
+  // A whole number from `low` to `high`, asking the chance source.
+  int ChanceNumber(GameState& state, int low, int high) { return chance_->Number(low, high, state.rng); }
+  // Before the top card of `zone` is taken: a source that dictates draws puts the card it
+  // names there, when the zone is face down (drawing a seen card is no chance event).
+  void BeforeDraw(GameState& state, int zone) {
+    if (chance_->DictatesDraws() && rules().zones[state.zones[zone].decl].visibility == Visibility::kNone)
+      chance_->PickTop(state.zones[zone].cards, cards());
+  }
+  // Next seat from `player` in the direction of play, skipping players out of the round.
+  int NextActive(const GameState& state, int player) const;
+  // Starts the last round if its zone is empty (called after every change).
+  void CheckLastRound(GameState& state) const;
+  // turn: wins_when_empty: the player who just moved and emptied that zone wins.
+  void CheckGoneOut(GameState& state, int player);
+  // Per card, its tricks' suit and rank values, looked up once (trick.cpp's hot path).
+  struct TrickKey {
+    int8_t suit, rank;
+  };
+  const std::vector<TrickKey>& trick_keys() const { return trick_keys_; }
+
+ private:
+  void Deal(GameState& state);
+  // Moves of the kinds in `kinds` for `player`: their own turn's when `decision` is null.
+  void GenerateFor(const GameState& state, int player, uint32_t kinds, const Decision* decision,
+                   std::vector<Move>& out) const;
+  // One pass of GenerateFor: in the turn, the fallback kinds or the others.
+  void GenerateKinds(const GameState& state, int player, uint32_t kinds, const Decision* decision,
+                     bool fallback, std::vector<Move>& out) const;
+  void GeneratePlays(const GameState& state, int player, const MoveDecl& m, Move base,
+                     std::vector<Move>& out) const;
+  // Whether `player` has any move of `kinds` (answering `decision` when not null).
+  bool CanMove(const GameState& state, int player, uint32_t kinds, const Decision* decision);
+  void Perform(GameState& state, int player, int target, const Move& move);
+  // Each returns false with `error` set when a script fails.
+  bool FireTrigger(GameState& state, int player, const Move& move, bool extra, std::string& error);
+  bool CallEvent(const std::string& function, GameState& state, std::string& error);
+  bool Settle(GameState& state, std::string& error);
+  bool StartRound(GameState& state, std::string& error);
+  bool EndTurn(GameState& state, std::string& error);
+  bool ScoreRound(GameState& state, std::string& error);
+  std::vector<int> RoundScore(const GameState& state, std::string& error);
+  // Tricks (trick.cpp): the winner takes a complete trick and leads `next`.
+  bool FinishTrick(GameState& state, int& next, std::string& error);
+  void AllowByScript(const GameState& state, int player, size_t first, std::vector<Move>& out) const;
+
+  std::shared_ptr<const GameConfig> config_;
+  std::shared_ptr<ChanceSource> chance_;
+  std::unique_ptr<ScriptHost> scripts_;
+  std::vector<Decision> asked_;  // decisions asked during one effect, in order
+  std::vector<Move> scratch_;    // reused by CanMove
+  GameState backup_;             // restored when an effect fails
+  Usage usage_;
+  std::vector<TrickKey> trick_keys_;
+  bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck
+  bool scripts_in_flow_ = false;
+  bool undo_on_error_ = true;  // settling a move may run Lua (events, round scores)
+  uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw or a pass (quick to list)
+};
+
+}  // namespace tapis

@@ -1,0 +1,275 @@
+// Legal move generation: Engine::LegalMoves and what it needs. Kept apart from the turn
+// flow because it is the hot path of every playout.
+#include <algorithm>
+
+#include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/combination.h"
+#include "interpreter/mechanisms/contract.h"
+#include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/line_play.h"
+#include "interpreter/mechanisms/match_play.h"
+#include "interpreter/mechanisms/trick.h"
+#include "interpreter/mechanisms/wild_melds.h"
+
+namespace tapis {
+namespace {
+
+// True when a card of the same kind as `card` is already offered by a move of `kind`
+// (two packs hold two 7H; offering both would be the same move twice).
+bool AlreadyOffered(const CardSet& set, const std::vector<Move>& out, size_t first, CardId card, int zone) {
+  const int k = set.Kind(card);
+  for (size_t i = first; i < out.size(); ++i) {
+    if (set.Kind(out[i].cards[0]) == k && out[i].zone == zone) return true;
+  }
+  return false;
+}
+
+bool Allowed(const Decision* d, CardId card) {
+  return d == nullptr || d->only.empty() || std::find(d->only.begin(), d->only.end(), card) != d->only.end();
+}
+
+// The highest value of `property` among `cards`, a wild card counting above every value.
+int HighestValue(const CardSet& set, std::span<const CardId> cards, int property) {
+  int top = -1;
+  for (CardId c : cards) top = std::max(top, set.Wild(c) == property ? 1 << 20 : set.Value(c, property));
+  return top;
+}
+
+// Whether a move kind may be made now: any kind a decision lists; in a turn, a kind made in
+// turn, in this phase, that the actions left pay for.
+bool Offered(const MoveDecl& m, const GameState& s, const Decision* decision) {
+  return decision != nullptr || (m.in_turn && m.cost <= s.actions_left && (m.phases & (1u << s.phase)));
+}
+
+bool Matches(const std::vector<CardFilter>& filters, int property, int value) {
+  for (const CardFilter& f : filters) {
+    if (f.property == property && f.Has(value)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+int Engine::EffectiveValue(const GameState& s, CardId card, int property) const {
+  if (cards().Wild(card) == property && s.declared[card] >= 0) return s.declared[card];
+  return cards().Value(card, property);
+}
+
+std::vector<Move> Engine::LegalMoves(const GameState& s) {
+  std::vector<Move> out;
+  LegalMoves(s, out);
+  return out;
+}
+
+void Engine::LegalMoves(const GameState& s, std::vector<Move>& out) {
+  out.clear();
+  if (s.finished) return;
+  if (!s.decisions.empty()) {
+    const Decision& d = s.decisions.front();
+    GenerateFor(s, d.player, d.moves, &d, out);
+    if (d.optional) {
+      Move stop;
+      stop.kind = kStopMove;
+      out.push_back(stop);
+    }
+    return;
+  }
+  GenerateFor(s, s.turn_player, ~0u, nullptr, out);
+}
+
+bool Engine::CanMove(const GameState& s, int player, uint32_t kinds, const Decision* decision) {
+  const Ruleset& r = rules();
+  // A trick play exists whenever the hand holds an allowed card: following suit narrows the
+  // choice, never to nothing. Listing the plays only to count them is a playout's hot path.
+  for (size_t k = 0; k < r.moves.size(); ++k) {
+    const MoveDecl& m = r.moves[k];
+    if (!(kinds & (1u << k)) || m.type != MoveType::kTrick || !r.tricks.allow.empty()) continue;
+    kinds &= ~(1u << k);
+    if (!Offered(m, s, decision)) continue;
+    for (CardId c : s.zones[ZoneSlot(m.from, player)].cards) {
+      if (Allowed(decision, c)) return true;
+    }
+  }
+  scratch_.clear();
+  GenerateFor(s, player, kinds & cheap_kinds_, decision, scratch_);  // any move will do: cheap ones first
+  if (scratch_.empty()) GenerateFor(s, player, kinds & ~cheap_kinds_, decision, scratch_);
+  return !scratch_.empty();
+}
+
+// Sets of one value onto a pile: every choice of distinct natural cards of that value plus
+// some wild cards standing for it, within the set's size, beating the pile's top.
+void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Move base,
+                           std::vector<Move>& out) const {
+  const CardSet& set = cards();
+  const Combination& combo = rules().combinations[m.combination];
+  const int prop = combo.property;
+  const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
+  const auto& pile = s.zones[ZoneSlot(m.to, player)].cards;
+  int lowest = 0;
+  if (!pile.empty() && m.beat != Beat::kAny) {
+    lowest = EffectiveValue(s, pile.back(), prop) + (m.beat == Beat::kAbove ? 1 : 0);
+  }
+  CardId wild[kMaxMoveCards];
+  int wild_count = 0;
+  for (CardId c : hand) {
+    if (set.Wild(c) == prop && wild_count < kMaxMoveCards) wild[wild_count++] = c;
+  }
+  const int values = static_cast<int>(set.catalog().properties()[prop].values.size());
+  CardId naturals[kMaxMoveCards];
+  for (int v = lowest; v < values; ++v) {
+    int n = 0;
+    for (CardId c : hand) {
+      if (set.Value(c, prop) != v || set.Wild(c) == prop || n >= 12) continue;
+      bool seen = false;
+      for (int i = 0; i < n; ++i) seen = seen || set.Kind(naturals[i]) == set.Kind(c);
+      if (!seen) naturals[n++] = c;
+    }
+    if (n == 0 && wild_count == 0) continue;
+    const bool alone = Matches(combo.alone, prop, v);
+    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+      const int chosen = __builtin_popcount(mask);
+      for (int k = 0; k <= wild_count; ++k) {
+        const int size = chosen + k;
+        if (size == 0 || size < combo.min || size > combo.max || (alone && size > 1)) continue;
+        Move move = base;
+        for (int i = 0; i < n; ++i) {
+          if (mask & (1u << i)) move.Add(naturals[i]);
+        }
+        for (int i = 0; i < k; ++i) move.Add(wild[i]);
+        if (k > 0) move.value = static_cast<int8_t>(v);
+        out.push_back(move);
+      }
+    }
+  }
+}
+
+void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const Decision* decision,
+                         std::vector<Move>& out) const {
+  const bool in_turn = decision == nullptr;
+  // A fallback move is offered only when no other move of the turn is: a second pass for them.
+  const size_t start = out.size();
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1 && (!in_turn || out.size() > start)) break;
+    GenerateKinds(s, player, kinds, decision, pass == 1, out);
+  }
+}
+
+void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const Decision* decision,
+                           bool fallback, std::vector<Move>& out) const {
+  const Ruleset& r = rules();
+  const CardSet& set = cards();
+  for (size_t k = 0; k < r.moves.size(); ++k) {
+    if (!(kinds & (1u << k))) continue;
+    const MoveDecl& m = r.moves[k];
+    if (decision == nullptr && m.fallback != fallback) continue;
+    if (!Offered(m, s, decision)) continue;
+    Move base;
+    base.kind = static_cast<uint8_t>(k);
+    switch (m.type) {
+      case MoveType::kPass:
+        out.push_back(base);
+        break;
+      case MoveType::kChoose:
+        for (size_t i = 0; i < m.options.size(); ++i) {
+          base.value = static_cast<int8_t>(i);
+          out.push_back(base);
+        }
+        break;
+      case MoveType::kDraw:
+        if (!s.zones[ZoneSlot(m.from, player)].cards.empty()) out.push_back(base);
+        break;
+      case MoveType::kTake:
+      case MoveType::kGive: {
+        if (m.type == MoveType::kGive && (decision == nullptr || decision->target < 0)) break;
+        const size_t first = out.size();
+        const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
+        const int top = decision && decision->highest >= 0 ? HighestValue(set, from, decision->highest) : 0;
+        for (CardId c : from) {
+          if (!Allowed(decision, c) || !CardPasses(set, m.cards, c) || AlreadyOffered(set, out, first, c, -1))
+            continue;
+          if (decision && decision->highest >= 0 && HighestValue(set, {&c, 1}, decision->highest) != top)
+            continue;
+          Move move = base;
+          move.Add(c);
+          out.push_back(move);
+        }
+        break;
+      }
+      case MoveType::kPlay:
+        GeneratePlays(s, player, m, base, out);
+        break;
+      case MoveType::kPlace: {
+        const Zone& grid = s.zones[ZoneSlot(m.to, player)];
+        GeneratePlacements(set, s.zones[ZoneSlot(m.from, player)].cards, grid, ShapeOf(r.zones[m.to]),
+                           m.adjacent, base, out);
+        break;
+      }
+      case MoveType::kMatch:
+        GenerateMatches(*this, s, player, m, base, out);
+        break;
+      case MoveType::kLine:
+        GenerateLines(*this, s, player, m, base, out);
+        break;
+      case MoveType::kMeld: {
+        const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
+        if (!m.contracts.empty()) {
+          GenerateContracts(*this, s, player, m, base, out);
+          break;
+        }
+        if (r.combinations[m.combination].wild) {
+          ForEachWildMeld(set, r.combinations[m.combination], hand, [&](const Move& meld) {
+            Move move = base;
+            move.count = meld.count;
+            move.cards = meld.cards;
+            move.stands = meld.stands;
+            out.push_back(move);
+          });
+          break;
+        }
+        ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {
+          if (cards.size() > kMaxMoveCards) return;
+          Move move = base;
+          for (CardId c : cards) move.Add(c);
+          out.push_back(move);
+        });
+        break;
+      }
+      case MoveType::kExtend: {
+        if (r.combinations[m.combination].wild) {
+          GenerateWildExtends(*this, s, player, m, base, out);
+          break;
+        }
+        const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
+        const Combination& combo = r.combinations[m.combination];
+        const bool onto_others = config_->Resolve(m.onto_others) != 0;
+        for (size_t z = config_->FixedZoneCount(); z < s.zones.size(); ++z) {
+          const Zone& meld = s.zones[z];
+          if (meld.decl != m.to || (meld.owner != player && !onto_others)) continue;
+          const size_t first = out.size();
+          for (CardId c : hand) {
+            if (!Extends(set, combo, meld.cards, c)) continue;
+            if (AlreadyOffered(set, out, first, c, static_cast<int>(z))) continue;
+            Move move = base;
+            move.zone = static_cast<int16_t>(z);
+            move.Add(c);
+            out.push_back(move);
+          }
+        }
+        break;
+      }
+      case MoveType::kTrick: {
+        const size_t first = out.size();
+        GenerateTrickPlays(*this, s, player, m, base, decision, out);
+        if (!r.tricks.allow.empty()) AllowByScript(s, player, first, out);
+        break;
+      }
+      case MoveType::kNumber:
+        GenerateNumbers(*this, s, player, m, base, out);
+        break;
+    }
+  }
+}
+
+}  // namespace tapis

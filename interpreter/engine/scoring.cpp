@@ -1,0 +1,103 @@
+// Scoring: the round's scores added to the totals (then the next round or the end of the
+// match), the score so far, who won, and the ruleset's own estimate for bots.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "interpreter/engine/engine.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/script/script_host.h"
+
+namespace tapis {
+
+// Adds the round's scores to the totals, then ends the match or deals the next round.
+bool Engine::ScoreRound(GameState& s, std::string& error) {
+  const std::vector<int> round = RoundScore(s, error);
+  if (!error.empty()) return false;
+  for (int p = 0; p < s.players; ++p) s.totals[p] += round[p];
+  s.round_over = false;
+  s.decisions.clear();
+  if (!rules().events.round_end.empty() && !CallEvent(rules().events.round_end, s, error)) return false;
+  s.round_over = false;
+  s.decisions.clear();
+  ++s.round;
+  const MatchDecl& match = rules().match;
+  const int target = config_->Resolve(match.target);
+  const bool target_hit =
+      target > 0 && std::any_of(s.totals.begin(), s.totals.end(), [&](int t) { return t >= target; });
+  if (s.match_over || s.round >= config_->Resolve(match.rounds) || target_hit) {
+    s.finished = true;
+    return true;
+  }
+  return StartRound(s, error);
+}
+
+std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
+  std::vector<int> scores(s.players, 0);
+  if (rules().score_function.empty() || !scripts_) return scores;
+  // Scoring is read-only (the API refuses every change), so `s` stays as it is.
+  ScriptContext ctx{this, const_cast<GameState*>(&s), Actor(s), nullptr, -1, true};
+  if (scripts_->CallList(rules().score_function, ctx, scores, error) &&
+      static_cast<int>(scores.size()) != s.players) {
+    error = fmt::format("score function '{}' returned {} numbers for {} players", rules().score_function,
+                        scores.size(), s.players);
+  }
+  if (!error.empty()) scores.assign(s.players, 0);
+  return scores;
+}
+
+std::vector<int> Engine::Score(const GameState& s, std::string* error) {
+  std::vector<int> scores = s.totals;
+  if (s.finished) return scores;
+  std::string message;
+  const std::vector<int> round = RoundScore(s, message);
+  if (!message.empty()) {
+    if (error)
+      *error = message;
+    else
+      throw ScriptError(message);
+  }
+  for (int p = 0; p < s.players; ++p) scores[p] += round[p];
+  return scores;
+}
+
+std::vector<int> Engine::BotEvaluation(const GameState& s) {
+  std::vector<int> values;
+  if (rules().bot_evaluate.empty() || !scripts_) return values;
+  ScriptContext ctx{this, const_cast<GameState*>(&s), Actor(s), nullptr, -1, true};
+  std::string error;
+  if (!scripts_->CallList(rules().bot_evaluate, ctx, values, error)) throw ScriptError(error);
+  if (static_cast<int>(values.size()) != s.players) {
+    throw ScriptError(fmt::format("bot evaluation '{}' returned {} numbers for {} players", rules().bot_evaluate,
+                                  values.size(), s.players));
+  }
+  return values;
+}
+
+std::vector<int> Engine::Winners(const GameState& s, const std::vector<int>& scores) {
+  if (s.declared_winner >= 0) return {s.declared_winner};
+  if (!rules().match.winners.empty() && scripts_) {
+    ScriptContext ctx{this, const_cast<GameState*>(&s), Actor(s), nullptr, -1, true};
+    std::vector<int> seats;
+    std::string error;
+    if (!scripts_->CallList(rules().match.winners, ctx, seats, error)) throw ScriptError(error);
+    for (int& seat : seats) {
+      if (seat < 1 || seat > s.players)
+        throw ScriptError(fmt::format("'{}' named no player {}", rules().match.winners, seat));
+      --seat;
+    }
+    return seats;
+  }
+  const bool lowest = rules().match.lowest_wins;
+  std::vector<int> out;
+  for (int p = 0; p < static_cast<int>(scores.size()); ++p) {
+    const bool better = !out.empty() && (lowest ? scores[p] < scores[out[0]] : scores[p] > scores[out[0]]);
+    if (out.empty() || better)
+      out = {p};
+    else if (scores[p] == scores[out[0]])
+      out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace tapis

@@ -1,0 +1,270 @@
+#include "interpreter/load/card_loader.h"
+
+#include <algorithm>
+
+namespace tapis {
+namespace {
+
+std::string CodeFor(const YamlReader& y, const Ruleset& r, const std::string& pattern,
+                    const std::vector<int>& values, const YAML::Node& where) {
+  std::string out;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] != '{') {
+      out += pattern[i];
+      continue;
+    }
+    const size_t close = pattern.find('}', i);
+    if (close == std::string::npos) y.Fail(where, "code: unclosed '{'");
+    const std::string name = pattern.substr(i + 1, close - i - 1);
+    const int prop = r.catalog.PropertyIndex(name);
+    if (prop < 0)
+      y.Fail(where,
+             fmt::format("code: unknown property '{}'; properties are: {}", name, r.catalog.PropertyNames()));
+    if (values[prop] != kNoValue) out += r.catalog.properties()[prop].values[values[prop]];
+    i = close;
+  }
+  return out;
+}
+
+void AddKind(const YamlReader& y, Ruleset& r, const std::string& code, std::vector<int> values,
+             const YAML::Node& where, std::vector<uint64_t> value_sets = {}) {
+  if (code.empty()) y.Fail(where, "a card needs a code (give 'code' a pattern such as \"{rank}{suit}\")");
+  if (code.find(' ') != std::string::npos)
+    y.Fail(where, fmt::format("card code '{}' must not contain spaces", code));
+  if (auto existing = r.catalog.KindByCode(code)) {
+    if (r.catalog.kind(*existing).values != values || r.catalog.kind(*existing).value_sets != value_sets)
+      y.Fail(where, fmt::format("two different cards share the code '{}'", code));
+    r.deck_kinds.push_back(*existing);
+    return;
+  }
+  CardKind kind{code, std::move(values)};
+  kind.value_sets = std::move(value_sets);
+  r.deck_kinds.push_back(r.catalog.AddKind(std::move(kind)));
+}
+
+// Every combination of property values but those `except` names (a joker rank, say).
+void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, const YAML::Node& where,
+                  const std::vector<CardFilter>& except) {
+  const auto& props = r.catalog.properties();
+  std::vector<int> values(props.size(), 0);
+  if (props.empty()) y.Fail(where, "pack 'every' needs at least one property");
+  while (true) {
+    bool excluded = false;
+    for (const CardFilter& f : except) {
+      excluded = excluded || f.Has(values[f.property]);
+    }
+    if (!excluded) AddKind(y, r, CodeFor(y, r, code, values, where), values, where);
+    size_t i = props.size();
+    while (i > 0) {  // odometer, last property fastest
+      --i;
+      if (++values[i] < static_cast<int>(props[i].values.size())) break;
+      values[i] = 0;
+      if (i == 0) return;
+    }
+  }
+}
+
+// A card listed as {property: value…, code, count, wild}. Pack cards are added `count`
+// times to the pack; extra cards (`extra` true) once, with the count kept for the config.
+void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, const std::string& pattern,
+                   bool extra = false) {
+  if (!card.IsMap()) y.Fail(card, "a card is a map of property: value (and optionally code, count, wild)");
+  std::vector<int> values(r.catalog.properties().size(), kNoValue);
+  std::vector<uint64_t> value_sets;  // filled when a property has a list of values
+  std::string code;
+  IntValue count{1, -1};
+  int wild = -1;
+  for (const auto& entry : card) {
+    const auto key = entry.first.as<std::string>();
+    if (key == "code") {
+      code = y.As<std::string>(entry.second);
+      continue;
+    }
+    if (key == "count") {
+      count = ReadIntValue(y, entry.second, r);
+      if (!extra && count.parameter >= 0)
+        y.Fail(entry.second, "a pack card's count is a number; use 'extra:' for a count from a parameter");
+      continue;
+    }
+    if (key == "wild") {
+      const bool any = entry.second.IsScalar() && entry.second.Scalar() == "any";
+      wild = any ? kWildAny : ReadProperty(y, entry.second, r.catalog);
+      continue;
+    }
+    const int prop = ReadProperty(y, entry.first, r.catalog);
+    std::vector<YAML::Node> items;  // `suit: [Moons, Knots]`: a card with several values
+    if (entry.second.IsSequence()) {
+      for (const auto& v : entry.second) items.push_back(v);
+      if (items.empty()) y.Fail(entry.second, fmt::format("'{}': an empty list of values", key));
+      if (value_sets.empty()) value_sets.assign(r.catalog.properties().size(), 0);
+    } else {
+      items.push_back(entry.second);
+    }
+    for (const auto& item : items) {
+      const auto value = y.As<std::string>(item);
+      const int index = r.catalog.properties()[prop].ValueIndex(value);
+      if (index == kNoValue) {
+        y.Fail(item, fmt::format("'{}' is not a value of '{}'; values are: {}", value, key,
+                                 Join(r.catalog.properties()[prop].values)));
+      }
+      if (index >= 64)
+        y.Fail(item, fmt::format("a card with several values of '{}' needs them among its first 64", key));
+      if (values[prop] == kNoValue) values[prop] = index;
+      if (!value_sets.empty()) value_sets[prop] |= uint64_t{1} << index;
+    }
+  }
+  // Single values join the sets too, so Has() reads every property from them.
+  if (!value_sets.empty()) {
+    for (size_t p = 0; p < values.size(); ++p) {
+      if (values[p] != kNoValue && values[p] < 64) value_sets[p] |= uint64_t{1} << values[p];
+    }
+  }
+  if (code.empty()) code = CodeFor(y, r, pattern, values, card);
+  if (extra) {
+    if (r.catalog.KindByCode(code))
+      y.Fail(card, fmt::format("extra card '{}' has the code of another card", code));
+    CardKind kind{code, values};
+    kind.wild = wild;
+    kind.value_sets = value_sets;
+    r.deck_extra.push_back({r.catalog.AddKind(std::move(kind)), count});
+    return;
+  }
+  if (wild != -1) y.Fail(card, "wild cards go under 'extra:'");
+  for (int i = 0; i < count.literal; ++i) AddKind(y, r, code, values, card, value_sets);
+}
+
+// `wild: {rank: "2"}`: every card with one of those values is wild for that property.
+void ReadWildValues(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
+  if (!node.IsMap() || node.size() != 1)
+    y.Fail(node, "wild: expected one property: value or [values], such as {rank: \"2\"}");
+  const auto entry = *node.begin();
+  const int prop = ReadProperty(y, entry.first, r.catalog);
+  std::vector<YAML::Node> items;
+  if (entry.second.IsSequence()) {
+    for (const auto& v : entry.second) items.push_back(v);
+  } else {
+    items.push_back(entry.second);
+  }
+  for (const auto& v : items) {
+    const int value = r.catalog.properties()[prop].ValueIndex(y.As<std::string>(v));
+    if (value == kNoValue) y.Fail(v, fmt::format("'{}' is not a value of '{}'", v.Scalar(), entry.first.Scalar()));
+    for (int k = 0; k < static_cast<int>(r.catalog.kinds().size()); ++k) {
+      if (r.catalog.kind(k).values[prop] == value) r.catalog.SetWild(k, prop);
+    }
+  }
+}
+
+}  // namespace
+
+int ReadProperty(const YamlReader& y, const YAML::Node& node, const Catalog& catalog) {
+  const auto name = y.As<std::string>(node);
+  const int index = catalog.PropertyIndex(name);
+  if (index < 0) {
+    y.Fail(node,
+           fmt::format("unknown card property '{}'; properties are: {}", name, catalog.PropertyNames()));
+  }
+  return index;
+}
+
+IntValue ReadIntValue(const YamlReader& y, const YAML::Node& node, const Ruleset& r) {
+  if (node.IsScalar() && node.Scalar().size() > 1 && node.Scalar()[0] == '$') {
+    const auto name = node.Scalar().substr(1);
+    const int index = r.ParameterIndex(name);
+    if (index < 0)
+      y.Fail(node, fmt::format("unknown parameter '{}'; parameters are: {}", name, Join(Names(r.parameters))));
+    return {0, index};
+  }
+  return {y.As<int>(node), -1};
+}
+
+int ReadZone(const YamlReader& reader, const YAML::Node& node, const Ruleset& r) {
+  const auto name = reader.As<std::string>(node);
+  const int index = r.ZoneIndex(name);
+  if (index < 0) {
+    reader.Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, Names(r.zones), "zones are")));
+  }
+  return index;
+}
+
+std::vector<CardFilter> ReadFilters(const YamlReader& reader, const YAML::Node& node,
+                                    const Catalog& catalog) {
+  if (!node.IsMap()) reader.Fail(node, "expected a map of property: value or [values]");
+  std::vector<CardFilter> out;
+  {
+    for (const auto& cond : node) {
+      CardFilter f;
+      f.property = ReadProperty(reader, cond.first, catalog);
+      const auto& prop = catalog.properties()[f.property];
+      auto add = [&](const YAML::Node& v) {
+        const auto value = reader.As<std::string>(v);
+        const int index = prop.ValueIndex(value);
+        if (index == kNoValue)
+          reader.Fail(v, fmt::format("'{}' is not a value of '{}'; values are: {}", value, prop.name,
+                                     Join(prop.values)));
+        f.Add(index);
+      };
+      if (cond.second.IsSequence()) {
+        for (const auto& v : cond.second) add(v);
+      } else {
+        add(cond.second);
+      }
+      out.push_back(std::move(f));
+    }
+  }
+  return out;
+}
+
+void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
+  y.CheckKeys(node, {"properties", "code", "pack", "except", "copies", "extra", "into", "wild"});
+  const YAML::Node props = y.Required(node, "properties");
+  if (!props.IsMap()) y.Fail(props, "properties: expected a map of property: [values in order]");
+  for (const auto& entry : props) {
+    Property p;
+    p.name = entry.first.as<std::string>();
+    if (!entry.second.IsSequence())
+      y.Fail(entry.second, fmt::format("property '{}': expected a list of values", p.name));
+    for (const auto& v : entry.second) p.values.push_back(y.As<std::string>(v));
+    r.catalog.AddProperty(std::move(p));
+  }
+  const auto code = y.Optional(node, "code", std::string());
+  const YAML::Node pack = y.Required(node, "pack");
+  const YAML::Node code_node = node["code"] ? node["code"] : node;
+  if (pack.IsScalar() && pack.Scalar() == "every") {
+    std::vector<CardFilter> except;
+    if (node["except"]) {
+      if (!node["except"].IsMap())
+        y.Fail(node["except"], "except: expected a map of property: value or [values]");
+      for (const auto& cond : node["except"]) {
+        CardFilter f;
+        f.property = ReadProperty(y, cond.first, r.catalog);
+        const auto& prop = r.catalog.properties()[f.property];
+        std::vector<YAML::Node> items;
+        if (cond.second.IsSequence()) {
+          for (const auto& v : cond.second) items.push_back(v);
+        } else {
+          items.push_back(cond.second);
+        }
+        for (const auto& v : items) {
+          const int index = prop.ValueIndex(y.As<std::string>(v));
+          if (index == kNoValue) y.Fail(v, fmt::format("'{}' is not a value of '{}'", v.Scalar(), prop.name));
+          f.Add(index);
+        }
+        except.push_back(std::move(f));
+      }
+    }
+    AddEveryKind(y, r, code, code_node, except);
+  } else if (pack.IsSequence()) {
+    for (const auto& card : pack) AddListedKind(y, r, card, code);
+  } else {
+    y.Fail(pack, "pack: expected 'every' (each combination of property values) or a list of cards");
+  }
+  if (node["wild"]) ReadWildValues(y, node["wild"], r);
+  r.deck_copies = node["copies"] ? ReadIntValue(y, node["copies"], r) : IntValue{1, -1};
+  if (node["extra"]) {
+    if (!node["extra"].IsSequence()) y.Fail(node["extra"], "extra: expected a list of cards");
+    for (const auto& card : node["extra"]) AddListedKind(y, r, card, code, true);
+  }
+}
+
+// "into" names a zone, so it is read after the zones.
+}  // namespace tapis

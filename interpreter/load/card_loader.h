@@ -1,0 +1,21 @@
+// Reads a ruleset's `cards:` section: the properties cards carry, the kinds of card (every
+// combination of values, or a list), the pack's copies. Also the readers of a property
+// name and of a number that may come from a parameter, which other sections use too.
+#pragma once
+
+#include "interpreter/load/yaml_reader.h"
+#include "interpreter/model/ruleset.h"
+
+namespace tapis {
+
+void ReadCards(const YamlReader& reader, const YAML::Node& cards, Ruleset& rules);
+// The index of the property a node names; fails listing the properties.
+int ReadProperty(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog);
+// A number, or "$name" for a parameter's value.
+IntValue ReadIntValue(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
+// The index of the zone a node names; fails listing the zones.
+int ReadZone(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
+// Card filters: {property: value or [values]…}.
+std::vector<CardFilter> ReadFilters(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog);
+
+}  // namespace tapis

@@ -1,0 +1,97 @@
+#include "interpreter/load/lint.h"
+
+#include <fmt/format.h>
+
+#include <regex>
+#include <set>
+
+namespace tapis {
+namespace {
+
+// Names of the global functions a script defines (`function name(`).
+std::set<std::string> DefinedFunctions(const std::string& source) {
+  static const std::regex kDefinition(R"((^|\n)\s*function\s+([A-Za-z_][A-Za-z0-9_]*)\s*\()");
+  std::set<std::string> out;
+  for (auto it = std::sregex_iterator(source.begin(), source.end(), kDefinition);
+       it != std::sregex_iterator(); ++it) {
+    out.insert((*it)[2]);
+  }
+  return out;
+}
+
+// How many times `name` appears as a word in `text`.
+int Mentions(const std::string& text, const std::string& name) {
+  const std::regex word("\\b" + name + "\\b");
+  return static_cast<int>(
+      std::distance(std::sregex_iterator(text.begin(), text.end(), word), std::sregex_iterator()));
+}
+
+}  // namespace
+
+std::vector<std::string> Lint(const Ruleset& r) {
+  std::vector<std::string> out;
+  for (const auto& p : r.parameters) {
+    if (p.description.empty())
+      out.push_back(fmt::format("warning: parameter '{}' has no description", p.name));
+  }
+
+  // Every card kind the game can hold, to see whether a trigger's condition can be met.
+  std::set<int> kinds(r.deck_kinds.begin(), r.deck_kinds.end());
+  for (const auto& extra : r.deck_extra) kinds.insert(extra.kind);
+  for (const auto& m : r.moves) {
+    for (const auto& f : m.then.when) {
+      bool possible = false;
+      for (int k : kinds) {
+        const int v = r.catalog.kind(k).values[f.property];
+        possible = possible || f.Has(v);
+      }
+      if (!possible) {
+        out.push_back(fmt::format(
+            "warning: move '{}': its trigger's condition on '{}' fits no card, so '{}' never runs", m.name,
+            r.catalog.properties()[f.property].name, m.then.function));
+      }
+    }
+    if (!r.phases.empty() && m.in_turn && (m.phases & ((1u << r.phases.size()) - 1)) == 0) {
+      out.push_back(fmt::format("warning: move '{}' is offered in no phase", m.name));
+    }
+  }
+
+  // Zones nothing ever puts a card into: not the deck's zone, no setup step, no move, and no
+  // script that names them.
+  std::set<int> receiving{r.deck_zone};
+  for (const auto& step : r.setup) receiving.insert(step.to);
+  for (const auto& m : r.moves) {
+    receiving.insert(m.to);
+    if (m.refill_from >= 0) receiving.insert(m.from);
+  }
+  receiving.insert(r.tricks.won);  // complete tricks go there
+  std::string sources;
+  for (const auto& s : r.scripts) sources += s.source + "\n";
+  for (size_t z = 0; z < r.zones.size(); ++z) {
+    const bool scripted = sources.find("\"" + r.zones[z].name + "\"") != std::string::npos;
+    if (!receiving.count(static_cast<int>(z)) && !scripted) {
+      out.push_back(fmt::format(
+          "warning: zone '{}' never receives a card: no setup step, move or script puts one there",
+          r.zones[z].name));
+    }
+  }
+
+  // Functions a script defines that neither the YAML names nor any script mentions.
+  std::set<std::string> named{r.score_function,  r.events.round_start, r.events.turn_start,
+                              r.events.turn_end, r.events.round_end,   r.match.winners,
+                              r.tricks.allow,    r.tricks.on_won,     r.bot_evaluate};
+  for (const auto& m : r.moves) named.insert(m.then.function);
+  std::string all_sources;
+  for (const auto& s : r.scripts) all_sources += s.source + "\n";
+  for (const auto& s : r.scripts) {
+    for (const auto& f : DefinedFunctions(s.source)) {
+      if (!named.count(f) && Mentions(all_sources, f) <= 1) {
+        out.push_back(fmt::format("warning: {}: function '{}' is never named in the ruleset nor called",
+                                  s.display_name, f));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace tapis

@@ -1,0 +1,337 @@
+#include "interpreter/load/ruleset_loader.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "interpreter/load/card_loader.h"
+#include "interpreter/load/hand_loader.h"
+#include "interpreter/load/match_loader.h"
+#include "interpreter/load/move_loader.h"
+#include "interpreter/load/parameter_loader.h"
+#include "interpreter/load/trick_loader.h"
+#include "interpreter/load/variant.h"
+#include "interpreter/load/yaml_reader.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/script/script_host.h"
+
+namespace tapis {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Walks the YAML tree, remembering the file so every message can say where.
+class Loader : private YamlReader {
+ public:
+  Loader(std::string file, std::string directory, std::map<std::string, std::string> script_names)
+      : YamlReader(std::move(file)), dir_(std::move(directory)), script_names_(std::move(script_names)) {}
+
+  std::shared_ptr<const Ruleset> Load(const YAML::Node& root) {
+    auto rules = std::make_shared<Ruleset>();
+    r_ = rules.get();
+    r_->file = file_;
+    if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
+    CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards", "zones",
+                     "combinations", "variables", "setup", "turn", "phases", "moves", "on", "match",
+                     "scripts", "score", "tricks", "words", "matches", "teams", "hands", "bots"});
+    r_->name = Required(root, "name").as<std::string>();
+    r_->title = Optional(root, "title", r_->name);
+    r_->description = Optional(root, "description", std::string());
+    ReadPlayers(Required(root, "players"));
+    if (root["teams"]) ReadTeams(root["teams"]);
+    if (root["parameters"]) ReadParameters(*this, root["parameters"], *r_);
+    ReadCards(*this, Required(root, "cards"), *r_);
+    ReadZones(Required(root, "zones"));
+    if (root["words"]) ReadWords(*this, root["words"], dir_, *r_);
+    if (root["matches"]) ReadMatches(*this, root["matches"], *r_);
+    if (root["combinations"]) ReadCombinations(root["combinations"]);
+    if (root["hands"]) ReadHands(*this, root["hands"], *r_);
+    if (root["variables"]) ReadVariables(root["variables"]);
+    ReadCardsInto(Required(root, "cards"));
+    if (root["setup"]) ReadSetup(root["setup"]);
+    ReadTurn(Required(root, "turn"));
+    if (root["phases"]) ReadPhases(root["phases"]);
+    ReadMoves(*this, Required(root, "moves"), *r_, [this](const YAML::Node& n) { return FunctionName(n); });
+    if (root["tricks"])
+      ReadTricks(*this, root["tricks"], *r_, [this](const YAML::Node& n) { return FunctionName(n); });
+    if (root["on"]) ReadEvents(root["on"]);
+    if (root["match"]) ReadMatch(root["match"]);
+    if (root["scripts"]) ReadScripts(root["scripts"]);
+    if (root["score"]) r_->score_function = FunctionName(root["score"]);
+    if (root["bots"]) {
+      CheckKeys(root["bots"], {"evaluate", "iterations", "playout_turns"});
+      if (root["bots"]["evaluate"]) r_->bot_evaluate = FunctionName(root["bots"]["evaluate"]);
+      if (root["bots"]["iterations"]) {
+        r_->bot_iterations = As<int>(root["bots"]["iterations"]);
+        if (r_->bot_iterations < 1) Fail(root["bots"]["iterations"], "iterations: expected a number from 1 up");
+      }
+      if (root["bots"]["playout_turns"]) {
+        r_->bot_playout_turns = As<int>(root["bots"]["playout_turns"]);
+        if (r_->bot_playout_turns < 1)
+          Fail(root["bots"]["playout_turns"], "playout_turns: expected a number from 1 up");
+      }
+    }
+    CheckFunctions();
+    return rules;
+  }
+
+ private:
+  std::string FunctionName(const YAML::Node& node) {
+    auto name = As<std::string>(node);
+    functions_.push_back({name, node});
+    return name;
+  }
+
+  int Zone(const YAML::Node& node) const { return ReadZone(*this, node, *r_); }
+  int PropertyOf(const YAML::Node& node) const { return ReadProperty(*this, node, r_->catalog); }
+  IntValue Int(const YAML::Node& node) const { return ReadIntValue(*this, node, *r_); }
+
+  void ReadPlayers(const YAML::Node& node) {
+    CheckKeys(node, {"min", "max"});
+    r_->min_players = As<int>(Required(node, "min"));
+    r_->max_players = As<int>(Required(node, "max"));
+    if (r_->min_players < 1 || r_->max_players < r_->min_players || r_->max_players > 16) {
+      Fail(node, "players: need 1 <= min <= max <= 16");
+    }
+  }
+
+  // Partners alternate round the table, so every player count must fill the teams evenly.
+  void ReadTeams(const YAML::Node& node) {
+    r_->teams = As<int>(node);
+    if (r_->teams < 2) Fail(node, "teams: expected a number of teams, 2 or more");
+    for (int n = r_->min_players; n <= r_->max_players; ++n) {
+      if (n % r_->teams != 0)
+        Fail(node, fmt::format("teams: {} players cannot form {} teams of the same size; players are {} to {}",
+                               n, r_->teams, r_->min_players, r_->max_players));
+    }
+  }
+
+  void ReadCardsInto(const YAML::Node& node) { r_->deck_zone = Zone(Required(node, "into")); }
+
+  void ReadZones(const YAML::Node& node) {
+    if (!node.IsMap()) Fail(node, "zones: expected a map of name: {owner, visible}");
+    for (const auto& entry : node) {
+      const YAML::Node& spec = entry.second;
+      CheckKeys(spec, {"owner", "visible", "dynamic", "label", "grid"});
+      ZoneDecl z;
+      z.name = entry.first.as<std::string>();
+      z.owner = Word(spec, "owner", Owner::kTable, {{"table", Owner::kTable}, {"player", Owner::kPlayer}});
+      z.visibility =
+          Word(spec, "visible", Visibility::kAll,
+               {{"all", Visibility::kAll}, {"owner", Visibility::kOwner}, {"none", Visibility::kNone}});
+      z.dynamic = Optional(spec, "dynamic", false);
+      z.label = Optional(spec, "label", z.name.substr(0, 1));
+      if (spec["grid"]) ReadGrid(spec["grid"], z);
+      r_->zones.push_back(std::move(z));
+    }
+  }
+
+  // grid: {columns: 5, rows: 5, growing: false}
+  void ReadGrid(const YAML::Node& node, ZoneDecl& z) {
+    CheckKeys(node, {"columns", "rows", "growing"});
+    z.columns = As<int>(Required(node, "columns"));
+    z.rows = As<int>(Required(node, "rows"));
+    z.growing = Optional(node, "growing", false);
+    const int cells = (z.growing ? 2 * z.columns - 1 : z.columns) * (z.growing ? 2 * z.rows - 1 : z.rows);
+    if (z.columns < 1 || z.rows < 1 || z.columns > 26 || cells > 255)
+      Fail(node,
+           "grid: columns from 1 to 26 (a to z), rows from 1, at most 255 cells (a growing grid uses "
+           "(2 columns - 1) x (2 rows - 1))");
+    if (z.dynamic || z.owner != Owner::kTable)
+      Fail(node, "grid: a grid is a zone of the table, not created in play");
+  }
+
+  void ReadCombinations(const YAML::Node& node) {
+    for (const auto& entry : node) {
+      const YAML::Node& spec = entry.second;
+      CheckKeys(spec, {"run", "set", "same", "min", "max", "alone"});
+      Combination c;
+      c.name = entry.first.as<std::string>();
+      if (spec["run"]) {
+        c.kind = Combination::Kind::kRun;
+        c.property = PropertyOf(spec["run"]);
+      } else if (spec["set"]) {
+        c.kind = Combination::Kind::kSet;
+        c.property = PropertyOf(spec["set"]);
+      } else {
+        Fail(spec, fmt::format("combination '{}' needs 'run: PROPERTY' or 'set: PROPERTY'", c.name));
+      }
+      if (spec["same"]) {
+        if (spec["same"].IsSequence()) {
+          for (const auto& p : spec["same"]) c.same.push_back(PropertyOf(p));
+        } else {
+          c.same.push_back(PropertyOf(spec["same"]));
+        }
+      }
+      c.min = Optional(spec, "min", 3);
+      c.max = Optional(spec, "max", 64);
+      if (c.min < 1 || c.max < c.min) Fail(spec, "combination: need 1 <= min <= max");
+      if (spec["alone"]) c.alone = ReadFilters(*this, spec["alone"], r_->catalog);
+      c.stands_for.assign(r_->catalog.properties()[c.property].values.size(), false);
+      for (const CardKind& k : r_->catalog.kinds()) {
+        c.wild = c.wild || k.wild == c.property;
+        if (k.wild != c.property && k.values[c.property] != kNoValue) c.stands_for[k.values[c.property]] = true;
+      }
+      r_->combinations.push_back(std::move(c));
+    }
+  }
+
+  void ReadVariables(const YAML::Node& node) {
+    for (const auto& entry : node) {
+      const YAML::Node& spec = entry.second;
+      CheckKeys(spec, {"owner", "initial", "visible", "range"});
+      VariableDecl v;
+      v.name = entry.first.as<std::string>();
+      const auto owner = Optional(spec, "owner", std::string("table"));
+      if (owner != "table" && owner != "player") Fail(spec["owner"], "owner: expected table or player");
+      v.owner = owner == "table" ? Owner::kTable : Owner::kPlayer;
+      v.initial = Optional(spec, "initial", 0);
+      v.visibility =
+          Word(spec, "visible", Visibility::kNone,
+               {{"all", Visibility::kAll}, {"owner", Visibility::kOwner}, {"none", Visibility::kNone}});
+      if (v.visibility == Visibility::kOwner && v.owner == Owner::kTable)
+        Fail(spec["visible"], "visible: owner needs a variable with owner: player");
+      if (spec["range"]) {
+        const YAML::Node range = spec["range"];
+        if (v.visibility != Visibility::kOwner) Fail(range, "range: only a secret (visible: owner) has one");
+        if (!range.IsSequence() || range.size() != 2) Fail(range, "range: expected [lowest, highest]");
+        v.range_min = As<int>(range[0]);
+        v.range_max = As<int>(range[1]);
+        if (v.range_min > v.range_max) Fail(range, "range: the lowest value comes first");
+      }
+      r_->variables.push_back(std::move(v));
+    }
+  }
+
+  void ReadSetup(const YAML::Node& node) {
+    if (!node.IsSequence()) Fail(node, "setup: expected a list of steps (shuffle, deal, move)");
+    for (const auto& step : node) {
+      SetupStep s;
+      if (step["shuffle"]) {
+        CheckKeys(step, {"shuffle"});
+        s.kind = SetupStep::Kind::kShuffle;
+        s.from = Zone(step["shuffle"]);
+      } else if (step["deal"] || step["move"]) {
+        const bool deal = static_cast<bool>(step["deal"]);
+        CheckKeys(step, {deal ? "deal" : "move", "from", "to"});
+        s.kind = deal ? SetupStep::Kind::kDeal : SetupStep::Kind::kMove;
+        const YAML::Node count = step[deal ? "deal" : "move"];
+        // "all": until the source is empty (IntValue{-1} stands for it).
+        s.count = count.IsScalar() && count.Scalar() == "all" ? IntValue{-1, -1} : Int(count);
+        s.from = Zone(Required(step, "from"));
+        s.to = Zone(Required(step, "to"));
+        if (deal && r_->zones[s.to].owner != Owner::kPlayer)
+          Fail(step["to"], "deal: the target zone must belong to each player");
+      } else {
+        Fail(step, "unknown setup step; expected shuffle, deal or move");
+      }
+      r_->setup.push_back(s);
+    }
+  }
+
+  void ReadTurn(const YAML::Node& node) {
+    CheckKeys(node, {"first", "actions", "last_round_when_empty", "wins_when_empty"});
+    r_->first_player = Optional(node, "first", 1) - 1;
+    if (r_->first_player < 0 || r_->first_player >= r_->min_players) {
+      Fail(node["first"], fmt::format("first: a seat from 1 to {} (the fewest players)", r_->min_players));
+    }
+    if (node["actions"]) r_->actions_per_turn = Int(node["actions"]);
+    if (node["last_round_when_empty"]) r_->last_round_when_empty = Zone(node["last_round_when_empty"]);
+    if (node["wins_when_empty"]) {
+      r_->wins_when_empty = Zone(node["wins_when_empty"]);
+      if (r_->zones[r_->wins_when_empty].owner != Owner::kPlayer)
+        Fail(node["wins_when_empty"], "wins_when_empty: a zone each player owns (a hand)");
+    }
+  }
+
+  void ReadPhases(const YAML::Node& node) {
+    if (!node.IsSequence())
+      Fail(node, "phases: expected a list of phase names, the first being where rounds start");
+    for (const auto& p : node) r_->phases.push_back(As<std::string>(p));
+    if (r_->phases.size() > 32) Fail(node, "at most 32 phases");
+  }
+
+  void ReadEvents(const YAML::Node& node) {
+    CheckKeys(node, {"round_start", "turn_start", "turn_end", "round_end"});
+    if (node["round_end"]) r_->events.round_end = FunctionName(node["round_end"]);
+    if (node["round_start"]) r_->events.round_start = FunctionName(node["round_start"]);
+    if (node["turn_start"]) r_->events.turn_start = FunctionName(node["turn_start"]);
+    if (node["turn_end"]) r_->events.turn_end = FunctionName(node["turn_end"]);
+  }
+
+  void ReadMatch(const YAML::Node& node) {
+    CheckKeys(node, {"rounds", "target", "lowest_wins", "rotate_first", "winners"});
+    if (node["winners"]) r_->match.winners = FunctionName(node["winners"]);
+    if (node["rounds"]) r_->match.rounds = Int(node["rounds"]);
+    if (node["target"]) r_->match.target = Int(node["target"]);
+    if (!node["rounds"] && node["target"]) r_->match.rounds = {1000, -1};  // until the target
+    r_->match.lowest_wins = Optional(node, "lowest_wins", false);
+    r_->match.rotate_first = Optional(node, "rotate_first", true);
+  }
+
+  void ReadScripts(const YAML::Node& node) {
+    if (!node.IsSequence()) Fail(node, "scripts: expected a list of Lua files");
+    for (const auto& item : node) {
+      const auto relative = As<std::string>(item);
+      const fs::path path = fs::path(dir_) / relative;
+      std::ifstream in(path);
+      if (!in) Fail(item, fmt::format("cannot read script '{}'", path.string()));
+      std::stringstream text;
+      text << in.rdbuf();
+      ScriptFile s;
+      s.path = path.string();
+      // Messages name the script as the ruleset's author sees it (scripts/x.lua).
+      auto inherited = script_names_.find(relative);
+      s.display_name =
+          inherited != script_names_.end() ? inherited->second : ScriptDisplayName(dir_, relative);
+      s.source = text.str();
+      r_->scripts.push_back(std::move(s));
+    }
+  }
+
+  // Every function the YAML names must exist in the scripts.
+  void CheckFunctions() {
+    if (functions_.empty()) return;
+    if (r_->scripts.empty())
+      Fail(functions_.front().second,
+           fmt::format("no scripts are listed, so Lua function '{}' cannot exist", functions_.front().first));
+    ScriptHost host(*r_);  // compiles and runs the scripts' top level; throws on errors
+    for (const auto& [name, node] : functions_) {
+      if (!host.HasFunction(name)) {
+        std::vector<std::string> files;
+        for (const auto& s : r_->scripts) files.push_back(s.display_name);
+        Fail(node, fmt::format("no Lua function '{}' in {}", name, Join(files)));
+      }
+    }
+  }
+
+  std::string dir_;
+  std::map<std::string, std::string> script_names_;  // scripts inherited through `extends`
+  Ruleset* r_ = nullptr;
+  std::vector<std::pair<std::string, YAML::Node>> functions_;
+};
+
+}  // namespace
+
+std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, const std::string& file_name) {
+  RulesetSource source = ReadRulesetSource(yaml, file_name);
+  const std::string dir = fs::path(file_name).parent_path().string();
+  try {
+    return Loader(file_name, dir.empty() ? "." : dir, std::move(source.script_names)).Load(source.root);
+  } catch (const YAML::Exception& e) {
+    throw RulesError(fmt::format("{}:{}:{}: {}", file_name, e.mark.line + 1, e.mark.column + 1, e.msg));
+  }
+}
+
+std::shared_ptr<const Ruleset> LoadRuleset(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw IoError(fmt::format("{}: cannot read the ruleset file", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  return LoadRulesetFromString(text.str(), path);
+}
+
+}  // namespace tapis

@@ -1,0 +1,15 @@
+// Reads a ruleset's YAML and its Lua scripts into a checked, immutable Ruleset. Every
+// problem is reported as `file:line:col: message` (an Error of kind kRules).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "interpreter/model/ruleset.h"
+
+namespace tapis {
+
+std::shared_ptr<const Ruleset> LoadRuleset(const std::string& path);
+std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, const std::string& file_name);
+
+}  // namespace tapis

@@ -1,0 +1,91 @@
+#include "interpreter/load/trick_loader.h"
+
+#include "interpreter/load/card_loader.h"
+
+namespace tapis {
+namespace {
+
+// A variable owned by `owner` (the table, or each player).
+int VariableOf(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, Owner owner) {
+  const auto name = reader.As<std::string>(node);
+  const int index = r.VariableIndex(name);
+  if (index < 0)
+    reader.Fail(node, fmt::format("unknown variable '{}'; {}", name,
+                                  Suggest(name, Names(r.variables), "variables are")));
+  if (r.variables[index].owner != owner)
+    reader.Fail(node, fmt::format("variable '{}' must be a {} variable", name,
+                                  owner == Owner::kTable ? "table" : "player"));
+  return index;
+}
+
+IntValue Flag(const YamlReader& reader, const YAML::Node& map, const char* key, const Ruleset& r) {
+  const YAML::Node node = map[key];
+  if (!node) return {0, -1};
+  if (node.IsScalar() && node.Scalar().rfind('$', 0) == 0) return ReadIntValue(reader, node, r);
+  return {reader.As<bool>(node) ? 1 : 0, -1};
+}
+
+}  // namespace
+
+void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
+                const std::function<std::string(const YAML::Node&)>& function_name) {
+  reader.CheckKeys(node, {"zone", "won", "suit", "rank", "trump", "leader", "count", "must_trump",
+                          "must_overtake", "allow", "on_won"});
+  TrickDecl& t = r.tricks;
+  t.zone = ReadZone(reader, reader.Required(node, "zone"), r);
+  if (r.zones[t.zone].owner != Owner::kTable || r.zones[t.zone].dynamic)
+    reader.Fail(node["zone"], "tricks: the trick's zone must be a table zone");
+  if (node["won"]) t.won = ReadZone(reader, node["won"], r);
+  t.suit = ReadProperty(reader, reader.Required(node, "suit"), r.catalog);
+  t.rank = ReadProperty(reader, reader.Required(node, "rank"), r.catalog);
+  t.leader = VariableOf(reader, reader.Required(node, "leader"), r, Owner::kTable);
+  if (node["count"]) t.count = VariableOf(reader, node["count"], r, Owner::kPlayer);
+  if (const YAML::Node trump = node["trump"]) {
+    if (trump.IsScalar() && trump.Scalar() == "none") {
+    } else if (trump.IsMap() && trump["zone"]) {
+      reader.CheckKeys(trump, {"zone"});
+      t.trump_zone = ReadZone(reader, trump["zone"], r);
+    } else if (trump.IsMap() && trump["variable"]) {
+      reader.CheckKeys(trump, {"variable"});
+      t.trump_variable = VariableOf(reader, trump["variable"], r, Owner::kTable);
+    } else {
+      reader.Fail(trump, "trump: expected none, {zone: ZONE} (the suit of its top card) or {variable: NAME}");
+    }
+  }
+  t.must_trump = Flag(reader, node, "must_trump", r);
+  t.must_overtake = Flag(reader, node, "must_overtake", r);
+  if (node["allow"]) t.allow = function_name(node["allow"]);
+  if (node["on_won"]) t.on_won = function_name(node["on_won"]);
+  for (const MoveDecl& m : r.moves) {
+    if (m.type != MoveType::kTrick) continue;
+    if (m.to != t.zone)
+      reader.Fail(node["zone"], fmt::format("move '{}' plays to '{}', not to the trick's zone '{}'", m.name,
+                                            r.zones[m.to].name, r.zones[t.zone].name));
+    t.hand = m.from;
+  }
+  if (t.hand < 0) reader.Fail(node, "tricks: no move of type 'trick' plays to the trick");
+}
+
+void ReadNumberMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& r, MoveDecl& m) {
+  if (spec["min"]) m.min_number = ReadIntValue(reader, spec["min"], r);
+  const YAML::Node max = reader.Required(spec, "max");
+  if (max.IsMap()) {
+    reader.CheckKeys(max, {"cards"});
+    m.max_cards = ReadZone(reader, reader.Required(max, "cards"), r);
+    if (r.zones[m.max_cards].dynamic) reader.Fail(max["cards"], "max: a zone that is not created in play");
+  } else {
+    m.max_number = ReadIntValue(reader, max, r);
+  }
+  if (spec["into"]) m.into = VariableOf(reader, spec["into"], r, Owner::kPlayer);
+  if (spec["except"]) m.except = VariableOf(reader, spec["except"], r, Owner::kTable);
+  m.not_total = Flag(reader, spec, "not_total", r);
+  if (const YAML::Node next = spec["next_phase"]) {
+    m.next_phase = r.PhaseIndex(reader.As<std::string>(next));
+    if (m.next_phase < 0)
+      reader.Fail(next, fmt::format("unknown phase '{}'; phases are: {}", next.Scalar(), Join(r.phases)));
+  }
+  if ((m.next_phase >= 0 || spec["not_total"]) && m.into < 0)
+    reader.Fail(spec, "next_phase and not_total need 'into': the variable that says who has answered");
+}
+
+}  // namespace tapis

@@ -1,0 +1,74 @@
+// YamlReader: reading YAML with errors that say where, for the ruleset loader. Every
+// failure is an Error(kRules) with `file:line:col: message`, like a compiler's.
+#pragma once
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "interpreter/model/errors.h"
+
+namespace tapis {
+
+std::string Join(const std::vector<std::string>& items);
+// "did you mean 'turn'?" when one name is a typo away, else "<list_intro>: a, b, c".
+std::string Suggest(const std::string& wrong, const std::vector<std::string>& names, const char* list_intro);
+
+class YamlReader {
+ public:
+  explicit YamlReader(std::string file) : file_(std::move(file)) {}
+
+  // Throws Error(kRules) "file:line:col: message" at `node`.
+  [[noreturn]] void Fail(const YAML::Node& node, const std::string& message) const;
+
+  // Fails on a key not in `allowed`, suggesting the one meant when it is a typo away.
+  void CheckKeys(const YAML::Node& map, std::initializer_list<const char*> allowed) const;
+
+  YAML::Node Required(const YAML::Node& map, const char* key) const;
+
+  template <typename T>
+  T Optional(const YAML::Node& map, const char* key, T fallback) const {
+    if (!map[key]) return fallback;
+    return As<T>(map[key]);
+  }
+
+  template <typename T>
+  T As(const YAML::Node& node) const {
+    try {
+      if (!node.IsScalar()) throw YAML::BadConversion(node.Mark());
+      return node.as<T>();
+    } catch (const YAML::BadConversion&) {
+      const char* what = std::is_same_v<T, bool>       ? "true or false"
+                         : std::is_integral_v<T>       ? "an integer"
+                         : std::is_floating_point_v<T> ? "a number"
+                                                       : "a text";
+      Fail(node, fmt::format("expected {}", what));
+    }
+  }
+
+  // One of a few words, mapped to its value: `Word(spec, "owner", Owner::kTable,
+  // {{"table", Owner::kTable}, {"player", Owner::kPlayer}})`. Fails listing the words.
+  template <typename T>
+  T Word(const YAML::Node& map, const char* key, T fallback,
+         std::initializer_list<std::pair<const char*, T>> words) const {
+    if (!map[key]) return fallback;
+    const auto word = As<std::string>(map[key]);
+    std::vector<std::string> names;
+    for (const auto& [name, value] : words) {
+      if (word == name) return value;
+      names.emplace_back(name);
+    }
+    const std::string last = names.back();
+    names.pop_back();
+    Fail(map[key], fmt::format("unknown {} '{}'; expected {} or {}", key, word, Join(names), last));
+  }
+
+ protected:
+  std::string file_;
+};
+
+}  // namespace tapis

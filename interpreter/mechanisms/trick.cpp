@@ -1,0 +1,233 @@
+#include "interpreter/mechanisms/trick.h"
+
+#include <algorithm>
+
+#include "interpreter/model/errors.h"
+#include "interpreter/script/script_host.h"
+
+namespace tapis {
+namespace {
+
+// Hands are small; a fixed buffer keeps the follow-suit filter allocation-free.
+constexpr int kMaxHand = 64;
+
+struct TrickView {
+  const std::vector<CardId>& cards;
+  int leader;  // seat, 0-based
+};
+
+TrickView CurrentTrick(const Engine& e, const GameState& s) {
+  const TrickDecl& t = e.rules().tricks;
+  const int leader = s.variables[e.config().VariableSlot(t.leader, 0)] - 1;
+  return {s.zones[e.ZoneSlot(t.zone, -1)].cards, leader};
+}
+
+// True when `card` beats `best`, the best card so far, with `trump` trumps.
+bool Beats(const std::vector<Engine::TrickKey>& keys, CardId card, CardId best, int trump) {
+  const Engine::TrickKey a = keys[card], b = keys[best];
+  if (a.suit == b.suit) return a.rank > b.rank;
+  return a.suit == trump;
+}
+
+int BestIndex(const std::vector<Engine::TrickKey>& keys, const std::vector<CardId>& trick, int trump) {
+  int best = 0;
+  for (int i = 1; i < static_cast<int>(trick.size()); ++i) {
+    if (Beats(keys, trick[i], trick[best], trump)) best = i;
+  }
+  return best;
+}
+
+bool Allowed(const Decision* d, CardId card) {
+  return d == nullptr || d->only.empty() || std::find(d->only.begin(), d->only.end(), card) != d->only.end();
+}
+
+// Keeps the cards `keep` accepts, unless none would be left.
+template <typename Keep>
+void Narrow(CardId* cards, int& n, Keep keep) {
+  int kept = 0;
+  for (int i = 0; i < n; ++i) kept += keep(cards[i]) ? 1 : 0;
+  if (kept == 0) return;
+  int w = 0;
+  for (int i = 0; i < n; ++i) {
+    if (keep(cards[i])) cards[w++] = cards[i];
+  }
+  n = w;
+}
+
+}  // namespace
+
+std::vector<Engine::TrickKey> TrickKeys(const CardSet& cards, const TrickDecl& t) {
+  std::vector<Engine::TrickKey> keys;
+  for (int c = 0; t.zone >= 0 && c < cards.size(); ++c) {
+    const auto card = static_cast<CardId>(c);
+    keys.push_back(
+        {static_cast<int8_t>(cards.Value(card, t.suit)), static_cast<int8_t>(cards.Value(card, t.rank))});
+  }
+  return keys;
+}
+
+int TrumpSuit(const Engine& e, const GameState& s) {
+  const TrickDecl& t = e.rules().tricks;
+  if (t.trump_zone >= 0) {
+    const auto& cards = s.zones[e.ZoneSlot(t.trump_zone, -1)].cards;
+    return cards.empty() ? -1 : e.trick_keys()[cards.back()].suit;
+  }
+  if (t.trump_variable >= 0) return s.variables[e.config().VariableSlot(t.trump_variable, 0)];
+  return -1;
+}
+
+int TrickHolder(const Engine& e, const GameState& s) {
+  const TrickView trick = CurrentTrick(e, s);
+  if (trick.cards.empty()) return -1;
+  const int best = BestIndex(e.trick_keys(), trick.cards, TrumpSuit(e, s));
+  return (trick.leader + best) % s.players;
+}
+
+bool TrickComplete(const Engine& e, const GameState& s) {
+  return static_cast<int>(s.zones[e.ZoneSlot(e.rules().tricks.zone, -1)].cards.size()) >= s.players;
+}
+
+void GenerateTrickPlays(const Engine& e, const GameState& s, int player, const MoveDecl& m, Move base,
+                        const Decision* decision, std::vector<Move>& out) {
+  const TrickDecl& t = e.rules().tricks;
+  const auto& keys = e.trick_keys();
+  const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
+  CardId cards[kMaxHand];
+  int n = 0;
+  for (CardId c : hand) {
+    if (n < kMaxHand && Allowed(decision, c)) cards[n++] = c;
+  }
+  const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
+  if (!trick.empty()) {
+    const int trump = TrumpSuit(e, s);
+    const int led = keys[trick.front()].suit;
+    const bool follows = std::any_of(cards, cards + n, [&](CardId c) { return keys[c].suit == led; });
+    if (follows) {
+      Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
+    } else if (trump >= 0 && e.config().Resolve(t.must_trump)) {
+      Narrow(cards, n, [&](CardId c) { return keys[c].suit == trump; });
+    }
+    if (e.config().Resolve(t.must_overtake)) {
+      const CardId best = trick[BestIndex(keys, trick, trump)];
+      Narrow(cards, n, [&](CardId c) { return Beats(keys, c, best, trump); });
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    Move move = base;
+    move.Add(cards[i]);
+    out.push_back(move);
+  }
+}
+
+void GenerateNumbers(const Engine& e, const GameState& s, int player, const MoveDecl& m, Move base,
+                     std::vector<Move>& out) {
+  const int low = e.config().Resolve(m.min_number);
+  const int high = m.max_cards >= 0 ? static_cast<int>(s.zones[e.ZoneSlot(m.max_cards, player)].cards.size())
+                                    : e.config().Resolve(m.max_number);
+  const int refused = m.except >= 0 ? s.variables[e.config().VariableSlot(m.except, 0)] : -1;
+  // The last to answer may not bring the total to `high` (the "hook" rule of some bidding games).
+  int refused_total = -1;
+  if (m.into >= 0 && e.config().Resolve(m.not_total)) {
+    int waiting = 0, total = 0;
+    for (int p = 0; p < s.players; ++p) {
+      const int v = s.variables[e.config().VariableSlot(m.into, p)];
+      if (v < 0)
+        ++waiting;
+      else
+        total += v;
+    }
+    if (waiting == 1) refused_total = high - total;
+  }
+  for (int v = std::max(low, 0); v <= std::min(high, 127); ++v) {
+    if (v == refused || v == refused_total) continue;
+    Move move = base;
+    move.value = static_cast<int8_t>(v);
+    out.push_back(move);
+  }
+}
+
+namespace {
+
+void PerformTrickPlay(const Engine& e, GameState& s, int player, const Move& m) {
+  const TrickDecl& t = e.rules().tricks;
+  const MoveDecl& decl = e.rules().moves[m.kind];
+  auto& hand = s.zones[e.ZoneSlot(decl.from, player)].cards;
+  hand.erase(std::find(hand.begin(), hand.end(), m.cards[0]));
+  auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
+  if (trick.empty()) s.variables[e.config().VariableSlot(t.leader, 0)] = player + 1;
+  trick.push_back(m.cards[0]);
+}
+
+void PerformNumber(const Engine& e, GameState& s, int player, const Move& m) {
+  const MoveDecl& decl = e.rules().moves[m.kind];
+  if (decl.into < 0) return;
+  s.variables[e.config().VariableSlot(decl.into, player)] = m.value;
+  if (decl.next_phase < 0) return;
+  for (int p = 0; p < s.players; ++p) {
+    if (s.variables[e.config().VariableSlot(decl.into, p)] < 0) return;
+  }
+  s.phase = static_cast<int8_t>(decl.next_phase);
+}
+
+}  // namespace
+
+void PerformTrickMove(const Engine& e, GameState& s, int player, const Move& m) {
+  if (e.rules().moves[m.kind].type == MoveType::kTrick)
+    PerformTrickPlay(e, s, player, m);
+  else
+    PerformNumber(e, s, player, m);
+}
+
+void ResetTricks(const Engine& e, GameState& s) {
+  for (const MoveDecl& m : e.rules().moves) {  // nobody has answered a number move yet
+    if (m.type != MoveType::kNumber || m.into < 0) continue;
+    for (int p = 0; p < s.players; ++p) s.variables[e.config().VariableSlot(m.into, p)] = -1;
+  }
+  const TrickDecl& t = e.rules().tricks;
+  if (t.zone < 0) return;
+  s.variables[e.config().VariableSlot(t.leader, 0)] = 0;
+  if (t.count < 0) return;
+  for (int p = 0; p < s.players; ++p) s.variables[e.config().VariableSlot(t.count, p)] = 0;
+}
+
+// The trick is complete: the winner takes it (after the ruleset's `on_won`), counts it and
+// leads next; the round ends when the winner has no card left to lead.
+bool Engine::FinishTrick(GameState& s, int& next, std::string& error) {
+  const TrickDecl& t = rules().tricks;
+  const int winner = TrickHolder(*this, s);
+  if (!t.on_won.empty() && !CallEvent(t.on_won, s, error)) return false;
+  if (s.round_over) return true;
+  auto& trick = s.zones[ZoneSlot(t.zone, -1)].cards;
+  if (t.won >= 0) {
+    auto& won = s.zones[ZoneSlot(t.won, winner)].cards;
+    won.insert(won.end(), trick.begin(), trick.end());
+  } else {
+    auto& deck = s.zones[ZoneSlot(rules().deck_zone, winner)].cards;
+    deck.insert(deck.begin(), trick.begin(), trick.end());
+  }
+  trick.clear();
+  s.variables[config_->VariableSlot(t.leader, 0)] = 0;
+  if (t.count >= 0) ++s.variables[config_->VariableSlot(t.count, winner)];
+  next = winner;
+  if (s.zones[ZoneSlot(t.hand, winner)].cards.empty()) s.round_over = true;
+  return true;
+}
+
+// The ruleset's `allow` function narrows the cards offered from `out[first]` on.
+void Engine::AllowByScript(const GameState& s, int player, size_t first, std::vector<Move>& out) const {
+  if (out.size() <= first) return;
+  std::vector<CardId> cards;
+  for (size_t i = first; i < out.size(); ++i) cards.push_back(out[i].cards[0]);
+  ScriptContext ctx{const_cast<Engine*>(this), const_cast<GameState*>(&s), player, nullptr, -1, true};
+  std::string error;
+  std::vector<CardId> allowed = cards;
+  if (!scripts_->CallFilter(rules().tricks.allow, ctx, allowed, error)) throw ScriptError(error);
+  if (allowed.empty()) return;  // a rule that forbids everything leaves the follow-suit choice
+  size_t w = first;
+  for (size_t i = first; i < out.size(); ++i) {
+    if (std::find(allowed.begin(), allowed.end(), out[i].cards[0]) != allowed.end()) out[w++] = out[i];
+  }
+  out.resize(w);
+}
+
+}  // namespace tapis

@@ -1,0 +1,57 @@
+#include "interpreter/model/catalog.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace tapis {
+namespace {
+
+bool SameText(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+int Property::ValueIndex(std::string_view value) const {
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (SameText(values[i], value)) return static_cast<int>(i);
+  }
+  return kNoValue;
+}
+
+int Catalog::AddProperty(Property property) {
+  properties_.push_back(std::move(property));
+  return static_cast<int>(properties_.size()) - 1;
+}
+
+int Catalog::AddKind(CardKind kind) {
+  kinds_.push_back(std::move(kind));
+  return static_cast<int>(kinds_.size()) - 1;
+}
+
+int Catalog::PropertyIndex(std::string_view name) const {
+  for (size_t i = 0; i < properties_.size(); ++i) {
+    if (properties_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+std::optional<int> Catalog::KindByCode(std::string_view code) const {
+  for (size_t i = 0; i < kinds_.size(); ++i) {
+    if (SameText(kinds_[i].code, code)) return static_cast<int>(i);
+  }
+  return std::nullopt;
+}
+
+std::string Catalog::PropertyNames() const {
+  std::string out;
+  for (const auto& p : properties_) {
+    if (!out.empty()) out += ", ";
+    out += p.name;
+  }
+  return out;
+}
+
+}  // namespace tapis

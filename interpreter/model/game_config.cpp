@@ -1,0 +1,128 @@
+#include "interpreter/model/game_config.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "interpreter/model/errors.h"
+
+namespace tapis {
+namespace {
+
+Error UsageError(const std::string& message) { return Error(ErrorKind::kUsage, message); }
+
+int ParseSetting(const Parameter& p, const std::string& text) {
+  switch (p.type) {
+    case Parameter::Type::kBool:
+      if (text == "true" || text == "1" || text == "yes" || text == "on") return 1;
+      if (text == "false" || text == "0" || text == "no" || text == "off") return 0;
+      throw UsageError(fmt::format("parameter '{}' is true or false, not '{}'", p.name, text));
+    case Parameter::Type::kChoice:
+      for (size_t i = 0; i < p.choices.size(); ++i) {
+        if (p.choices[i] == text) return static_cast<int>(i);
+      }
+      throw UsageError(
+          fmt::format("parameter '{}' is one of {}, not '{}'", p.name, fmt::join(p.choices, ", "), text));
+    case Parameter::Type::kFile:
+      return 0;  // the path is kept as text
+    case Parameter::Type::kInt:
+      try {
+        size_t used = 0;
+        const int value = std::stoi(text, &used);
+        if (used == text.size()) return value;
+      } catch (const std::exception&) {
+      }
+      throw UsageError(fmt::format("parameter '{}' is an integer, not '{}'", p.name, text));
+  }
+  return 0;
+}
+
+}  // namespace
+
+GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
+                       const std::map<std::string, std::string>& settings)
+    : rules_(std::move(rules)), players_(players) {
+  const Ruleset& r = *rules_;
+  if (players < r.min_players || players > r.max_players) {
+    throw UsageError(fmt::format("{} is played by {} to {} players, not {}", r.name, r.min_players,
+                                 r.max_players, players));
+  }
+  for (const auto& p : r.parameters) {
+    auto it = p.by_players.find(players);
+    parameters_.push_back(it != p.by_players.end() ? it->second : p.default_value);
+    files_.push_back(p.default_file);
+  }
+  for (const auto& [name, text] : settings) {
+    const int index = r.ParameterIndex(name);
+    if (index < 0) {
+      const std::vector<std::string> names = Names(r.parameters);
+      throw UsageError(fmt::format("{} has no parameter '{}'; parameters are: {}", r.name, name,
+                                   names.empty() ? "(none)" : fmt::format("{}", fmt::join(names, ", "))));
+    }
+    const tapis::Parameter& p = r.parameters[index];
+    if (p.type == Parameter::Type::kFile) {  // a path on the command line: from where it was typed
+      files_[index] = std::filesystem::absolute(text).lexically_normal().string();
+      continue;
+    }
+    const int value = ParseSetting(p, text);
+    if (value < p.min || value > p.max) {
+      throw UsageError(
+          fmt::format("parameter '{}' must be between {} and {}, not {}", name, p.min, p.max, value));
+    }
+    parameters_[index] = value;
+  }
+
+  words_ = r.words;
+  if (r.words_parameter >= 0 && files_[r.words_parameter] != r.words_file) {
+    try {
+      words_ = WordIndex::Load(files_[r.words_parameter]);
+    } catch (const Error&) {
+      throw UsageError(fmt::format("cannot read the word list '{}' (parameter '{}')", files_[r.words_parameter],
+                                   r.parameters[r.words_parameter].name));
+    }
+  }
+
+  std::vector<int> kinds;
+  const int copies = Resolve(r.deck_copies);
+  if (copies < 1) throw UsageError(fmt::format("{}: the deck needs at least one copy", r.name));
+  for (int c = 0; c < copies; ++c) kinds.insert(kinds.end(), r.deck_kinds.begin(), r.deck_kinds.end());
+  for (const auto& extra : r.deck_extra)
+    kinds.insert(kinds.end(), std::max(0, Resolve(extra.count)), extra.kind);
+  if (kinds.size() > 65000) throw UsageError("too many cards");
+  cards_ = CardSet(&r.catalog, std::move(kinds));
+
+  for (const auto& z : r.zones) {
+    zone_base_.push_back(fixed_zones_);
+    if (!z.dynamic) fixed_zones_ += z.owner == Owner::kPlayer ? players : 1;
+  }
+  for (const auto& v : r.variables) {
+    variable_base_.push_back(variables_);
+    variables_ += v.owner == Owner::kPlayer ? players : 1;
+  }
+}
+
+std::map<std::string, std::string> GameConfig::Settings() const {
+  std::map<std::string, std::string> out;
+  for (size_t i = 0; i < rules_->parameters.size(); ++i) {
+    const auto& p = rules_->parameters[i];
+    const int v = parameters_[i];
+    switch (p.type) {
+      case Parameter::Type::kBool:
+        out[p.name] = v ? "true" : "false";
+        break;
+      case Parameter::Type::kChoice:
+        out[p.name] = p.choices[v];
+        break;
+      case Parameter::Type::kInt:
+        out[p.name] = std::to_string(v);
+        break;
+      case Parameter::Type::kFile:
+        out[p.name] = files_[i];
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace tapis

@@ -1,0 +1,61 @@
+// GameConfig: a ruleset bound to a player count and parameter values, with the physical
+// cards those imply. Immutable and shared like the Ruleset it wraps.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/model/catalog.h"
+#include "interpreter/model/ruleset.h"
+#include "interpreter/model/word_index.h"
+
+namespace tapis {
+
+class GameConfig {
+ public:
+  // Throws Error(kUsage) on a bad player count or parameter.
+  GameConfig(std::shared_ptr<const Ruleset> rules, int players,
+             const std::map<std::string, std::string>& settings = {});
+
+  const Ruleset& rules() const { return *rules_; }
+  std::shared_ptr<const Ruleset> shared_rules() const { return rules_; }
+  int players() const { return players_; }
+  const CardSet& cards() const { return cards_; }
+  int Resolve(const IntValue& value) const {
+    return value.parameter < 0 ? value.literal : parameters_[value.parameter];
+  }
+  int ParameterValue(int index) const { return parameters_[index]; }
+  // A file parameter's path ("" for the other types).
+  const std::string& ParameterFile(int index) const { return files_[index]; }
+  // The word list's index (`words:`, or the file its parameter names); null without one.
+  const WordIndex* words() const { return words_.get(); }
+  const std::vector<int>& parameters() const { return parameters_; }
+  // "packs=2" for every parameter, for logs and headers.
+  std::map<std::string, std::string> Settings() const;
+
+  // Index of the fixed zone instance of a declaration (owner -1 for a table zone).
+  int ZoneSlot(int decl, int owner) const {
+    return zone_base_[decl] + (rules_->zones[decl].owner == Owner::kPlayer ? owner : 0);
+  }
+  int FixedZoneCount() const { return fixed_zones_; }
+  int VariableSlot(int decl, int owner) const {
+    return variable_base_[decl] + (rules_->variables[decl].owner == Owner::kPlayer ? owner : 0);
+  }
+  int VariableCount() const { return variables_; }
+
+ private:
+  std::shared_ptr<const Ruleset> rules_;
+  int players_;
+  std::vector<int> parameters_;
+  std::vector<std::string> files_;
+  std::shared_ptr<const WordIndex> words_;
+  CardSet cards_;
+  std::vector<int> zone_base_;
+  std::vector<int> variable_base_;
+  int fixed_zones_ = 0;
+  int variables_ = 0;
+};
+
+}  // namespace tapis

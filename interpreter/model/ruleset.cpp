@@ -1,0 +1,29 @@
+#include "interpreter/model/ruleset.h"
+
+namespace tapis {
+namespace {
+
+template <typename T>
+int IndexByName(const std::vector<T>& items, std::string_view name) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+int Ruleset::ZoneIndex(std::string_view zone) const { return IndexByName(zones, zone); }
+int Ruleset::MoveIndex(std::string_view move) const { return IndexByName(moves, move); }
+int Ruleset::ParameterIndex(std::string_view p) const { return IndexByName(parameters, p); }
+int Ruleset::CombinationIndex(std::string_view c) const { return IndexByName(combinations, c); }
+int Ruleset::HandIndex(std::string_view h) const { return IndexByName(hands, h); }
+int Ruleset::PhaseIndex(std::string_view phase) const {
+  for (size_t i = 0; i < phases.size(); ++i) {
+    if (phases[i] == phase) return static_cast<int>(i);
+  }
+  return -1;
+}
+int Ruleset::VariableIndex(std::string_view v) const { return IndexByName(variables, v); }
+
+}  // namespace tapis

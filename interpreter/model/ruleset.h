@@ -1,0 +1,285 @@
+// A Ruleset is a game's rules as loaded from YAML: immutable after loading and shared by
+// every game and thread (DESIGN.md §2). It names zones, moves and scripts by index.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/model/catalog.h"
+#include "interpreter/model/match_rule.h"
+
+namespace tapis {
+
+// A number in the rules that may come from a parameter ("$packs").
+struct IntValue {
+  int literal = 0;
+  int parameter = -1;
+};
+
+struct Parameter {
+  enum class Type { kInt, kBool, kChoice, kFile };
+  std::string name;
+  std::string description;
+  Type type = Type::kInt;
+  int default_value = 0;
+  std::map<int, int> by_players;     // default overridden for these player counts
+  std::vector<std::string> choices;  // kChoice: value is an index into this list
+  std::string default_file;          // kFile: a path, resolved against the ruleset's folder
+  int min = INT32_MIN, max = INT32_MAX;
+};
+
+enum class Owner { kTable, kPlayer };
+enum class Visibility { kAll, kOwner, kNone };
+
+struct ZoneDecl {
+  std::string name;
+  Owner owner = Owner::kTable;
+  Visibility visibility = Visibility::kAll;
+  bool dynamic = false;  // instances are created during play (one per meld, say)
+  std::string label;     // dynamic zones: prefix of the instance labels ("m" -> m1, m2…)
+  int columns = 0, rows = 0;  // > 0: a grid of cells (grid.h)
+  bool growing = false;       // the grid's box is placed by the cards played, not in advance
+};
+
+// Cards with one of these values of a property (for triggers and combinations).
+struct CardFilter {
+  int property = -1;
+  std::vector<int> values;
+  uint64_t low_values = 0;  // bit v: v < 64 is among the values (a test on every card listed)
+
+  void Add(int value) {
+    values.push_back(value);
+    if (value >= 0 && value < 64) low_values |= uint64_t{1} << value;
+  }
+  bool Has(int value) const {
+    if (value >= 0 && value < 64) return (low_values >> value) & 1u;
+    return std::find(values.begin(), values.end(), value) != values.end();
+  }
+};
+
+// A group of cards the rules recognise: a run of consecutive values of one property (a
+// sequence) or cards sharing one value (a set); other properties may have to agree.
+struct Combination {
+  enum class Kind { kRun, kSet };
+  std::string name;
+  Kind kind = Kind::kRun;
+  int property = -1;      // the ordered property runs follow / sets share
+  std::vector<int> same;  // properties every card must share
+  int min = 3, max = 64;
+  std::vector<CardFilter> alone;  // sets: cards of these values are played alone
+  bool wild = false;              // some cards are wild for `property` (wild_melds.h)
+  std::vector<bool> stands_for;   // wild: the values a wild card may stand for (a natural card's)
+};
+
+// A ranking of hands as in poker (hand_rank.h): kinds from lowest to highest, each made of
+// exactly its cards, so a pair is two cards and nothing else; two hands of one kind compare
+// their ranks.
+struct HandKind {
+  std::string name;
+  std::vector<int> sets;  // sizes of the groups of one rank, largest first ([3, 2]: three and two)
+  int run = 0;            // > 0: this many cards of consecutive ranks
+  bool flush = false;     // every card shares the ranking's suit
+  int cards = 0;          // how many cards the hand has
+};
+
+struct HandRanking {
+  std::string name;
+  int rank = -1;                // the ordered property groups share and runs follow
+  int suit = -1;                // the property a flush shares
+  bool low_top = false;         // the top rank also counts below the lowest in runs (A-2-3-4-5)
+  std::vector<HandKind> kinds;  // lowest first
+};
+
+struct Trigger {
+  std::string function;          // Lua function in the ruleset's scripts
+  std::vector<CardFilter> when;  // empty: always
+};
+
+// draw: top card, unseen; take: a chosen card; meld: a combination into a new zone;
+// extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
+// give: a card to the player a decision names; pass: nothing; trick: a card to the trick,
+// following the `tricks:` rules; number: a number in a range (a bid), kept in a variable;
+// place: a card on a grid's cell; line: cards on empty cells of a segment of a grid line that
+// makes a hand (line_play.h); choose: one of a list of words (a suit nominated), no card
+// moves; match: cards that combine with the pile's top as the top says (match_play.h).
+enum class MoveType {
+  kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kPlace, kChoose, kMatch, kLine
+};
+
+// How a play must compare with the top of the pile it goes on.
+enum class Beat { kAny, kAtLeast, kAbove };
+
+struct MoveDecl {
+  std::string name;
+  std::string description;
+  MoveType type = MoveType::kPass;
+  int from = -1;  // zone declaration index
+  int to = -1;
+  int refill_from = -1;  // after taking, refill `from` with the top of this zone
+  int combination = -1;
+  int cost = 1;  // actions used
+  bool ends_turn = false;
+  IntValue onto_others{0, -1};  // extend: also onto other players' zones (bool)
+  Beat beat = Beat::kAny;       // play: against the pile's top value
+  double bot_weight = 1;        // how often the random bot picks this kind of move, relative to others
+  bool in_turn = true;          // offered on the player's own turn (not only as a decision)
+  uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
+  Trigger then;
+  // number moves: the range, where the answer is kept, a value refused (bids).
+  IntValue min_number{0, -1}, max_number{0, -1};
+  int max_cards = -1;     // the range ends at the cards in this zone of the player instead
+  int into = -1;          // player variable the number is written to
+  int except = -1;        // table variable: this value is not offered (-1: none)
+  int next_phase = -1;    // once every player has answered (`into` set), play moves to it
+  IntValue not_total{0, -1};  // the last to answer may not make the answers add up to max
+  int adjacent = 0;  // place: 0 any cell; 1 next to a card orthogonally; 2 in any of 8 directions
+  std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
+  std::string text;  // how the move is written, with {name}, {cards}, {option}; empty: "{name} {cards}"
+  // meld: lay one of these lists of fixed-size combinations at once, picked by the player's
+  // variable `contract_by` (1 = the first list); see contract.h
+  std::vector<std::vector<int>> contracts;
+  int contract_by = -1;
+  std::vector<CardFilter> cards;  // when not empty: only cards that pass may be used
+  int match_by = -1;              // match: the top's property that chooses the rule…
+  std::vector<int> match_for;     // …by its value: an index into Ruleset::matches, or -1
+  // line moves (line_play.h): the segment laid must be a hand of `hand`, `segment_min` to
+  // `segment_max` cells long; with `tokens`, each of its cards gets the player's token.
+  int hand = -1;                // index into Ruleset::hands
+  int segment_min = 2, segment_max = 5;
+  int tokens = -1;              // player variable: tokens left, one used per card of the segment
+  IntValue takeover{0, -1};     // a Takeover: what beats the hand that put an opponent's token
+  IntValue strongest{1, -1};    // only the strongest hand the laid cards make may be named (bool)
+  bool fallback = false;        // offered only when no other move of the player's turn is
+};
+
+// Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,
+// else the highest card of the suit led, wins the trick and leads the next.
+struct TrickDecl {
+  int zone = -1;  // table zone the trick is played to; -1: the ruleset has no tricks
+  int hand = -1;  // the zone a `trick` move plays from (a round ends when it is empty)
+  int leader = -1;  // table variable: seat (from 1) that led the trick in play, 0 when none
+  int won = -1;   // zone (usually one per player) where the winner's tricks go
+  int suit = -1, rank = -1;  // properties: suits to follow, and the order cards beat in
+  int trump_zone = -1;       // trumps are the suit of the top card of this zone…
+  int trump_variable = -1;   // …or of this table variable (a suit's position, -1: none)
+  int count = -1;            // player variable: tricks won this round
+  IntValue must_trump{0, -1};     // void in the suit led: play a trump if you can
+  IntValue must_overtake{0, -1};  // beat the best card so far if you can
+  std::string allow;   // Lua: which of the cards the rules leave may be played
+  std::string on_won;  // Lua: called when a trick is complete, before it is gathered
+};
+
+// Lua functions called as play passes certain points (empty: nothing is called).
+struct Events {
+  std::string round_start;  // after the deal, before the first move of each round
+  std::string turn_start;   // when a player's turn begins
+  std::string turn_end;     // when a player's turn ends
+  std::string round_end;    // after a round's scores join the totals; may end the match
+};
+
+// A match of several rounds with running totals. One round by default.
+struct MatchDecl {
+  IntValue rounds{1, -1};    // at most this many rounds
+  IntValue target{0, -1};    // > 0: the match ends after a round where a total reaches it
+  bool lowest_wins = false;  // the lowest total wins (penalty points)
+  bool rotate_first = true;  // each round starts one seat further along
+  std::string winners;       // Lua function naming the match's winners, if not the best total
+};
+
+struct SetupStep {
+  enum class Kind { kShuffle, kDeal, kMove };
+  Kind kind = Kind::kShuffle;
+  int from = -1;
+  int to = -1;
+  IntValue count;
+};
+
+struct VariableDecl {
+  std::string name;
+  Owner owner = Owner::kTable;
+  int initial = 0;
+  // Who sees it in their view (DESIGN.md §6): by default nobody, as the scripts' own
+  // bookkeeping; `owner` makes a player's value a secret only that player knows.
+  Visibility visibility = Visibility::kNone;
+  // `visible: owner`: the values the secret may take, which bots guess among for the other
+  // players; when min > max, bots take it to be `initial`.
+  int range_min = 0, range_max = -1;
+};
+
+struct ScriptFile {
+  std::string path;          // on disk
+  std::string display_name;  // in error messages: scripts/x.lua
+  std::string source;
+};
+
+// The names of declarations (zones, parameters, hands…), in order: for error messages
+// that list what a name could have been.
+template <typename Declaration>
+std::vector<std::string> Names(const std::vector<Declaration>& declarations) {
+  std::vector<std::string> out;
+  for (const auto& d : declarations) out.push_back(d.name);
+  return out;
+}
+
+struct Ruleset {
+  std::string name;
+  std::string title;
+  std::string description;
+  std::string file;  // the YAML file, for messages
+  int min_players = 2, max_players = 2;
+
+  Catalog catalog;
+  std::vector<int> deck_kinds;  // one pack; repeated `deck_copies` times
+  IntValue deck_copies{1, -1};
+  struct ExtraCards {
+    int kind;
+    IntValue count;
+  };
+  std::vector<ExtraCards> deck_extra;  // added once, after the copies (jokers, say)
+  int deck_zone = -1;
+
+  std::vector<Parameter> parameters;
+  std::vector<ZoneDecl> zones;
+  std::vector<Combination> combinations;
+  std::vector<HandRanking> hands;
+  std::vector<MoveDecl> moves;
+  std::vector<SetupStep> setup;
+  std::vector<VariableDecl> variables;
+
+  std::vector<std::string> phases;  // empty: one phase; else rounds start in the first
+  Events events;
+  MatchDecl match;
+
+  IntValue actions_per_turn{1, -1};
+  int first_player = 0;            // seat (0-based) that plays first
+  int teams = 0;                   // 0: each for themselves; n: seat s is in team s % n
+  int last_round_when_empty = -1;  // zone whose emptying starts the last round
+  int wins_when_empty = -1;        // player zone: who empties theirs by a move wins the game
+
+  std::string score_function;
+  std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)
+  int bot_iterations = 0;    // the search bot's default budget for this game (`bots: iterations:`); 0: the engine's
+  int bot_playout_turns = 0;  // search playouts stop this many turns after the decision (`bots: playout_turns:`); 0: at the round's end
+  std::vector<ScriptFile> scripts;
+  TrickDecl tricks;
+
+  std::vector<MatchRule> matches;         // how plays combine with a pile's top (`matches:`)
+  std::string words_file;                 // the word list (`words:`), resolved
+  int words_parameter = -1;               // `words: $name`: a file parameter chooses the list
+  std::shared_ptr<const WordIndex> words;  // the default list's index; null without `words:`
+
+  int ZoneIndex(std::string_view zone) const;
+  int MoveIndex(std::string_view move) const;
+  int ParameterIndex(std::string_view parameter) const;
+  int CombinationIndex(std::string_view combination) const;
+  int HandIndex(std::string_view hand) const;
+  int VariableIndex(std::string_view variable) const;
+  int PhaseIndex(std::string_view phase) const;
+};
+
+}  // namespace tapis

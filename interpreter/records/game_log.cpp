@@ -1,0 +1,111 @@
+#include "interpreter/records/game_log.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "interpreter/load/ruleset_finder.h"
+#include "interpreter/load/ruleset_loader.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/records/move_text.h"
+
+namespace tapis {
+
+using nlohmann::json;
+
+std::string WriteGameLog(const GameLog& log) {
+  std::string out;
+  json header = {{"tapis", 1},
+                 {"ruleset", log.ruleset},
+                 {"players", log.players},
+                 {"settings", log.settings},
+                 {"seed", log.seed}};
+  out += header.dump() + "\n";
+  for (const auto& entry : log.moves) {
+    out += json{{"player", entry.player + 1}, {"move", entry.move}}.dump() + "\n";
+  }
+  if (log.scores) out += json{{"scores", *log.scores}}.dump() + "\n";
+  return out;
+}
+
+GameLog ReadGameLog(const std::string& text, const std::string& file) {
+  GameLog log;
+  std::istringstream in(text);
+  int line_number = 0;
+  bool header = false;
+  for (std::string line; std::getline(in, line);) {
+    ++line_number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    auto fail = [&](const std::string& message) {
+      return IoError(fmt::format("{}:{}: {}", file, line_number, message));
+    };
+    json j;
+    try {
+      j = json::parse(line);
+    } catch (const json::parse_error& e) {
+      throw fail(fmt::format("not a JSON line ({})", e.what()));
+    }
+    try {
+      if (!header) {
+        if (!j.is_object() || !j.contains("tapis") || !j.contains("ruleset")) {
+          throw fail(
+              "not a tapis log: the first line must hold \"tapis\", \"ruleset\", \"players\" and \"seed\"");
+        }
+        log.ruleset = j.at("ruleset").get<std::string>();
+        log.players = j.at("players").get<int>();
+        log.seed = j.at("seed").get<uint64_t>();
+        if (j.contains("settings")) log.settings = j.at("settings").get<std::map<std::string, std::string>>();
+        header = true;
+      } else if (j.contains("move")) {
+        log.moves.push_back({j.at("player").get<int>() - 1, j.at("move").get<std::string>(), line_number});
+      } else if (j.contains("scores")) {
+        log.scores = j.at("scores").get<std::vector<int>>();
+      } else {
+        throw fail("expected a move {\"player\": N, \"move\": \"…\"} or the scores");
+      }
+    } catch (const json::exception& e) {
+      throw fail(fmt::format("bad field ({})", e.what()));
+    }
+  }
+  if (!header) throw IoError(fmt::format("{}: empty log", file));
+  return log;
+}
+
+GameLog ReadGameLogFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw IoError(fmt::format("{}: cannot read the file", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  return ReadGameLog(text.str(), path);
+}
+
+std::unique_ptr<Engine> EngineForLog(const GameLog& log) {
+  auto rules = LoadRuleset(FindRuleset(log.ruleset));
+  auto config = std::make_shared<GameConfig>(rules, log.players, log.settings);
+  return std::make_unique<Engine>(config);
+}
+
+GameState Replay(Engine& engine, const GameLog& log, const std::string& file) {
+  GameState state = engine.NewGame(log.seed);
+  for (size_t i = 0; i < log.moves.size(); ++i) {
+    const auto& entry = log.moves[i];
+    const int line = entry.line > 0 ? entry.line : static_cast<int>(i) + 2;
+    if (engine.Actor(state) != entry.player) {
+      throw Error(ErrorKind::kIllegalMove,
+                  fmt::format("{}:{}: move '{}' by player {}, but player {} is to play", file, line,
+                              entry.move, entry.player + 1, engine.Actor(state) + 1));
+    }
+    const ParsedMove parsed = ParseMove(engine, state, entry.move);
+    if (!parsed.move) {
+      throw Error(ErrorKind::kIllegalMove,
+                  fmt::format("{}:{}: move '{}' is not legal: {}", file, line, entry.move, parsed.error));
+    }
+    const ApplyResult result = engine.Apply(state, *parsed.move);
+    if (!result.ok) throw ScriptError(result.error);
+  }
+  return state;
+}
+
+}  // namespace tapis

@@ -1,0 +1,224 @@
+#include "interpreter/records/move_text.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+#include <vector>
+
+#include "interpreter/load/move_words.h"
+#include "interpreter/mechanisms/combination.h"
+#include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/line_play.h"
+#include "interpreter/mechanisms/match_play.h"
+
+namespace tapis {
+namespace {
+
+std::vector<std::string> Words(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// A move's words with its cards sorted, so `meld QS KS AS` matches `meld AS KS QS`.
+std::vector<std::string> Canonical(std::vector<std::string> words) {
+  for (auto& w : words) w = Upper(w);
+  if (words.size() > 2) std::sort(words.begin() + 1, words.end());
+  return words;
+}
+
+std::string ZoneName(const Ruleset& r, int decl) { return r.zones[decl].name; }
+
+// True when every card of `move` is among the typed words (upper case; `JK=5` counts as JK).
+bool CardsTyped(const Engine& engine, const Move& move, const std::vector<std::string>& words) {
+  for (CardId c : move.Cards()) {
+    const std::string& code = engine.cards().Code(c);
+    // Every word, not only those after the move's name: a move may be written as its cards alone.
+    const bool typed = std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+      // JK=5, E1b1B^, JH@D3
+      const size_t end = std::min({w.find('='), w.find('^'), w.find('@'), w.size()});
+      if (end != code.size()) return false;
+      for (size_t i = 0; i < end; ++i) {
+        if (w[i] != std::toupper(static_cast<unsigned char>(code[i]))) return false;
+      }
+      return true;
+    });
+    if (!typed) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string Upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string ZoneLabel(const Engine& engine, const GameState& state, int zone) {
+  const Zone& z = state.zones[zone];
+  const ZoneDecl& decl = engine.rules().zones[z.decl];
+  if (decl.dynamic) return fmt::format("{}{}", decl.label, z.label);
+  return decl.name;
+}
+
+std::string MoveText(const Engine& engine, const GameState& state, const Move& move) {
+  if (move.kind == kStopMove) return "stop";
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  if (decl.type == MoveType::kMatch) return MatchText(engine, state, move);
+  if (decl.type == MoveType::kLine) {
+    const std::string line = LineText(engine, move);
+    return decl.text.empty() ? decl.name + " " + line : FillMoveText(decl, line, "");
+  }
+  std::string cards;
+  if (decl.type != MoveType::kDraw) {
+    const int wild_for = decl.combination >= 0 ? engine.rules().combinations[decl.combination].property : -1;
+    for (int i = 0; i < move.count; ++i) {
+      const CardId c = move.cards[i];
+      cards += (cards.empty() ? "" : " ") + engine.cards().Code(c);
+      if (move.stands[i] >= 0) {  // a wild card in a meld: 2S=9
+        cards += "=" + engine.rules().catalog.properties()[engine.cards().Wild(c)].values[move.stands[i]];
+        continue;
+      }
+      // A wild card says what it stands for: JK=5.
+      if (move.value >= 0 && engine.cards().Wild(c) == wild_for) {
+        cards += "=" + engine.rules().catalog.properties()[wild_for].values[move.value];
+      }
+    }
+  }
+  if (move.zone >= 0) cards += " " + ZoneLabel(engine, state, move.zone);
+  if (move.cell >= 0) cards += " " + CellName(ShapeOf(engine.rules().zones[decl.to]), move.cell);
+  const std::string option = decl.type == MoveType::kChoose   ? decl.options[move.value]
+                             : decl.type == MoveType::kNumber ? std::to_string(move.value)
+                                                              : "";
+  if (!decl.text.empty()) return FillMoveText(decl, cards, option);
+  std::string out = decl.name;
+  if (!cards.empty()) out += " " + cards;
+  if (!option.empty()) out += " " + option;
+  return out;
+}
+
+ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view text) {
+  const std::vector<std::string> words = Words(text);
+  if (words.empty()) return {std::nullopt, "empty move; type 'help' to see the legal moves"};
+  const Ruleset& r = engine.rules();
+  if (state.finished) return {std::nullopt, "the game is over"};
+
+  const std::vector<Move> legal = engine.LegalMoves(state);
+  const auto wanted = Canonical(words);
+  for (const Move& m : legal) {
+    if (!CardsTyped(engine, m, wanted)) continue;  // cheap test first: grids offer hundreds
+    if (Canonical(Words(MoveText(engine, state, m))) == wanted) return {m, ""};
+  }
+  // A match play offers one declaration of its wild cards; the player may type another.
+  for (const Move& m : legal) {
+    if (m.kind == kStopMove || r.moves[m.kind].type != MoveType::kMatch || !CardsTyped(engine, m, wanted)) continue;
+    if (auto redeclared = RedeclaredMatch(engine, state, m, wanted)) return {*redeclared, ""};
+  }
+
+  // Not legal: say why, as precisely as the text allows.
+  std::vector<std::string> kinds_now;
+  for (const Move& m : legal) {
+    const std::string name = m.kind == kStopMove ? "stop" : r.moves[m.kind].name;
+    if (std::find(kinds_now.begin(), kinds_now.end(), name) == kinds_now.end()) kinds_now.push_back(name);
+  }
+  std::string name = words[0];  // move names are lower case; typing is not
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const int kind = r.MoveIndex(name);
+  const int actor = engine.Actor(state);
+  if (kind < 0 && name != "stop" && std::any_of(r.moves.begin(), r.moves.end(), WrittenWithoutName)) {
+    std::vector<std::string> texts;
+    for (const Move& m : legal) texts.push_back(MoveText(engine, state, m));
+    return {std::nullopt,
+            fmt::format("'{}' is not legal now; legal: {}", std::string(text), fmt::join(texts, ", "))};
+  }
+  if (kind < 0 && name != "stop") {
+    return {std::nullopt, fmt::format("unknown move '{}'; moves now: {}", name, fmt::join(kinds_now, ", "))};
+  }
+  if (std::find(kinds_now.begin(), kinds_now.end(), name) == kinds_now.end()) {
+    if (!state.decisions.empty()) {
+      return {std::nullopt, fmt::format("player {} must first answer with: {} ({} more)", actor + 1,
+                                        fmt::join(kinds_now, ", "), state.decisions.front().remaining)};
+    }
+    if (kind >= 0 && r.moves[kind].cost > state.actions_left) {
+      return {std::nullopt, fmt::format("'{}' needs {} action(s) and {} left this turn", name,
+                                        r.moves[kind].cost, state.actions_left)};
+    }
+    if (kind < 0 || !r.moves[kind].in_turn || r.moves[kind].type == MoveType::kPass ||
+        r.moves[kind].type == MoveType::kDraw) {
+      return {std::nullopt,
+              fmt::format("'{}' is not possible now; moves now: {}", name, fmt::join(kinds_now, ", "))};
+    }
+    // Otherwise the cards say why (not in hand, not a sequence…).
+  }
+  const MoveDecl& decl = r.moves[kind];
+  if (decl.type == MoveType::kChoose) {
+    return {std::nullopt, fmt::format("'{}' is not legal now; '{}' chooses one of: {}", std::string(text), name,
+                                      fmt::join(decl.options, ", "))};
+  }
+  if (decl.type == MoveType::kLine) {
+    return {std::nullopt,
+            fmt::format("'{}' is not a legal {} now; write each card of your {} with its empty cell, "
+                        "then the segment, first cell to last: {} 10S@d5 JH@d3 d1-d5; the segment's cards "
+                        "must make a hand, and beat the hands of other players' cards it takes",
+                        std::string(text), name, ZoneName(r, decl.from), name)};
+  }
+  std::vector<CardId> cards;
+  for (size_t i = 1; i < words.size(); ++i) {
+    const std::string code = words[i].substr(0, words[i].find_first_of("=^"));
+    const auto k = r.catalog.KindByCode(code);
+    if (!k) {
+      if (decl.type == MoveType::kExtend && i + 1 == words.size()) continue;  // the meld label
+      if (decl.type == MoveType::kPlace && i + 1 == words.size()) continue;   // the cell
+      return {std::nullopt, fmt::format("unknown card '{}'", code)};
+    }
+    const int from = engine.ZoneSlot(decl.from, actor);
+    const auto& zone = state.zones[from].cards;
+    auto it = std::find_if(zone.begin(), zone.end(), [&](CardId c) {
+      return engine.cards().Kind(c) == *k && std::find(cards.begin(), cards.end(), c) == cards.end();
+    });
+    if (it == zone.end()) {
+      const std::string whose = r.zones[decl.from].owner == Owner::kPlayer ? "your " : "the ";
+      return {std::nullopt, fmt::format("{} is not in {}{}", Upper(code), whose, ZoneName(r, decl.from))};
+    }
+    cards.push_back(*it);
+  }
+  if (decl.type == MoveType::kMeld && decl.combination >= 0 &&
+      !IsCombination(engine.cards(), r.combinations[decl.combination], cards)) {
+    const auto& combo = r.combinations[decl.combination];
+    return {std::nullopt, fmt::format("those {} cards are not a {} ({} to {} cards)", cards.size(),
+                                      combo.name, combo.min, combo.max)};
+  }
+  if (decl.type == MoveType::kPlay) {
+    for (size_t i = 1; i < words.size(); ++i) {
+      const auto k = r.catalog.KindByCode(words[i].substr(0, words[i].find('=')));
+      if (r.catalog.kind(*k).wild >= 0 && words[i].find('=') == std::string::npos) {
+        return {std::nullopt,
+                fmt::format("say what {} stands for, e.g. {}=5", Upper(words[i]), Upper(words[i]))};
+      }
+    }
+    return {std::nullopt,
+            fmt::format("'{}' is not a legal play now: one value, within the set's size, and it must "
+                        "beat the card on top",
+                        std::string(text))};
+  }
+  if (decl.type == MoveType::kPlace) {
+    const GridShape shape = ShapeOf(r.zones[decl.to]);
+    const std::string& cell = words.back();
+    if (words.size() != 3 || ParseCell(shape, cell) == kNoCell)
+      return {std::nullopt, fmt::format("try: {} CARD CELL, a cell from a1 to {}", name,
+                                        CellName(shape, shape.Cells() - 1))};
+    return {std::nullopt, fmt::format("{} is not a cell a card may go on now", cell)};
+  }
+  if (decl.type == MoveType::kExtend) {
+    return {std::nullopt, fmt::format("'{}' does not extend a meld you may add to; try: extend CARD LABEL "
+                                      "(labels are shown with the melds)",
+                                      std::string(text))};
+  }
+  return {std::nullopt, fmt::format("'{}' is not legal now", std::string(text))};
+}
+
+}  // namespace tapis

@@ -1,0 +1,29 @@
+// One text form per move (DESIGN.md §5): `draw`, `choose 7H`, `meld AS KS QS`,
+// `extend JH m2`, `stop`. Printing and parsing round-trip; the CLI, logs and tests use it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "interpreter/engine/engine.h"
+
+namespace tapis {
+
+std::string MoveText(const Engine& engine, const GameState& state, const Move& move);
+
+// The label players use for a zone instance: `m2` for a meld, the zone's name otherwise.
+std::string ZoneLabel(const Engine& engine, const GameState& state, int zone);
+
+// `s` in upper case: typed moves are compared so (`play jk=e` is `PLAY JK=E`).
+std::string Upper(std::string s);
+
+struct ParsedMove {
+  std::optional<Move> move;
+  std::string error;  // why the text is not a legal move now, when `move` is empty
+};
+
+// Reads `text` as one of the legal moves of `state`; says why when it is not one.
+ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view text);
+
+}  // namespace tapis

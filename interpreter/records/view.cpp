@@ -1,0 +1,145 @@
+#include "interpreter/records/view.h"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+#include "interpreter/records/grid_view.h"
+#include "interpreter/records/move_text.h"
+
+namespace tapis {
+
+namespace {
+
+// A card as players see it: its code, and what a wild card in play stands for (JK=7).
+std::string CardText(const Engine& engine, const GameState& state, CardId card) {
+  const int wild = engine.cards().Wild(card);
+  if (wild < 0 || state.declared[card] < 0) return engine.cards().Code(card);
+  return engine.cards().Code(card) + "=" + engine.rules().catalog.properties()[wild].values[state.declared[card]];
+}
+
+// The variables `player` may see, keyed as position files write them ("points 2"), with
+// the text views print ("points of player 2", "your points"). Undeclared visibility
+// (`none`) keeps a variable out of every view, as before variables could be shown.
+struct SeenVariable {
+  std::string key, label;
+  int value;
+};
+
+std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& state, int player) {
+  std::vector<SeenVariable> out;
+  const auto& vars = engine.rules().variables;
+  for (size_t v = 0; v < vars.size(); ++v) {
+    const VariableDecl& decl = vars[v];
+    if (decl.visibility == Visibility::kNone) continue;
+    const int index = static_cast<int>(v);
+    if (decl.owner == Owner::kTable) {
+      out.push_back({decl.name, decl.name, state.variables[engine.config().VariableSlot(index, 0)]});
+      continue;
+    }
+    for (int p = 0; p < state.players; ++p) {
+      if (decl.visibility == Visibility::kOwner && player >= 0 && p != player) continue;
+      const std::string label =
+          p == player ? fmt::format("your {}", decl.name) : fmt::format("{} of player {}", decl.name, p + 1);
+      out.push_back({fmt::format("{} {}", decl.name, p + 1), label,
+                     state.variables[engine.config().VariableSlot(index, p)]});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool CanSee(const Engine& engine, const GameState& state, int zone, int player) {
+  if (player < 0) return true;
+  const Zone& z = state.zones[zone];
+  switch (engine.rules().zones[z.decl].visibility) {
+    case Visibility::kAll:
+      return true;
+    case Visibility::kOwner:
+      return z.owner == player;
+    case Visibility::kNone:
+      return false;
+  }
+  return false;
+}
+
+nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player) {
+  const Ruleset& r = engine.rules();
+  nlohmann::json zones = nlohmann::json::object();
+  for (size_t z = 0; z < state.zones.size(); ++z) {
+    const Zone& zone = state.zones[z];
+    std::string key = ZoneLabel(engine, state, static_cast<int>(z));
+    if (zone.owner >= 0 && !r.zones[zone.decl].dynamic) key += " " + std::to_string(zone.owner + 1);
+    if (r.zones[zone.decl].columns > 0) {
+      zones[key] = GridJson(engine, zone);  // a grid is on the table, seen by all
+    } else if (CanSee(engine, state, static_cast<int>(z), player)) {
+      nlohmann::json cards = nlohmann::json::array();
+      for (CardId c : zone.cards) cards.push_back(CardText(engine, state, c));
+      zones[key] = cards;
+    } else {
+      zones[key] = {{"count", zone.cards.size()}};
+    }
+  }
+  nlohmann::json view = {{"seat", player + 1},
+                         {"turn", state.turn_player + 1},
+                         {"actions", state.actions_left},
+                         {"round", state.round + 1},
+                         {"zones", zones},
+                         {"finished", state.finished}};
+  const auto seen = SeenVariables(engine, state, player);
+  if (!seen.empty()) {
+    nlohmann::json variables = nlohmann::json::object();
+    for (const SeenVariable& v : seen) variables[v.key] = v.value;
+    view["variables"] = variables;
+  }
+  if (!state.decisions.empty() && state.decisions.front().player == player) {
+    const Decision& d = state.decisions.front();
+    nlohmann::json moves = nlohmann::json::array();
+    for (size_t k = 0; k < r.moves.size(); ++k) {
+      if (d.moves & (1u << k)) moves.push_back(r.moves[k].name);
+    }
+    view["decision"] = {{"moves", moves}, {"remaining", d.remaining}, {"optional", d.optional}};
+  }
+  return view;
+}
+
+std::string RenderView(const Engine& engine, const GameState& state, int player) {
+  const Ruleset& r = engine.rules();
+  std::string out;
+  for (size_t z = 0; z < state.zones.size(); ++z) {
+    const Zone& zone = state.zones[z];
+    const ZoneDecl& decl = r.zones[zone.decl];
+    std::string name = ZoneLabel(engine, state, static_cast<int>(z));
+    if (zone.owner >= 0) {
+      name = decl.dynamic ? fmt::format("{} (player {})", name, zone.owner + 1)
+                          : fmt::format("{} of player {}", name, zone.owner + 1);
+      if (zone.owner == player && !decl.dynamic) name = fmt::format("your {}", decl.name);
+    }
+    std::string cards;
+    if (decl.columns > 0) {
+      out += fmt::format("  {}:\n{}", name, RenderGrid(engine, zone, &state.tokens));
+      continue;
+    }
+    if (CanSee(engine, state, static_cast<int>(z), player)) {
+      for (CardId c : zone.cards) cards += " " + CardText(engine, state, c);
+      if (zone.cards.empty()) cards = " (empty)";
+    } else {
+      cards = fmt::format(" {} card{}", zone.cards.size(), zone.cards.size() == 1 ? "" : "s");
+    }
+    out += fmt::format("  {}:{}\n", name, cards);
+  }
+  for (const SeenVariable& v : SeenVariables(engine, state, player))
+    out += fmt::format("  {}: {}\n", v.label, v.value);
+  if (state.finished) {
+    out += "  the game is over\n";
+  } else {
+    out += fmt::format("  turn of player {}, {} action(s) left", state.turn_player + 1, state.actions_left);
+    if (state.last_round_player >= 0)
+      out += fmt::format("; last round (it began in player {}'s turn)", state.last_round_player + 1);
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace tapis

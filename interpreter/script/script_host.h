@@ -1,0 +1,125 @@
+// ScriptHost: the sandboxed Lua 5.4 state that runs a ruleset's effects (DESIGN.md §3).
+// Only base, table, string, math and utf8 are opened, minus load/dofile/loadfile/require;
+// each script gets its own _ENV; each call runs under an instruction budget and a memory
+// cap. Errors come back as "scripts/x.lua:LINE: message"; nothing longjmps past C++.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "interpreter/model/move.h"
+#include "interpreter/model/ruleset.h"
+#include "interpreter/script/script_watchdog.h"
+
+struct lua_State;
+struct lua_Debug;
+
+namespace tapis {
+
+class Engine;
+struct GameState;
+
+// What an effect works on during one call.
+struct ScriptContext {
+  Engine* engine;
+  GameState* state;
+  int player;          // who made the move (or is asked to score)
+  const Move* move;    // the move that fired the trigger; null when scoring
+  int zone;            // the zone instance the move created or extended, or -1
+  bool read_only;      // scoring may read but not change the game
+  bool extra = false;  // the move answered a decision (an extra discard, say)
+};
+
+struct ScriptLimits {
+  long long instructions = 20'000'000;        // per call
+  size_t memory_bytes = 64u * 1024u * 1024u;  // per call, above what the scripts hold
+};
+
+// The fields of the move table a trigger receives (lua_api_read.cpp).
+inline constexpr std::array<const char*, 6> kMoveFieldNames = {"name",  "player", "cards",
+                                                               "extra", "option", "zone"};
+
+class ScriptHost {
+ public:
+  // Compiles and runs every script's top level; throws Error(kScript) on failure.
+  explicit ScriptHost(const Ruleset& rules, ScriptLimits limits = {});
+  ~ScriptHost();
+  ScriptHost(const ScriptHost&) = delete;
+  ScriptHost& operator=(const ScriptHost&) = delete;
+
+  bool HasFunction(const std::string& name);
+  // Runs `function(move)`; false with `error` set when the script fails.
+  bool CallTrigger(const std::string& function, ScriptContext& ctx, std::string& error);
+  // Runs `function()`, which returns a list of numbers (scores, or winners' seats).
+  bool CallList(const std::string& function, ScriptContext& ctx, std::vector<int>& out, std::string& error);
+
+  // Runs `function(cards, player)`, which returns the cards it allows (a subset of `cards`).
+  bool CallFilter(const std::string& function, ScriptContext& ctx, std::vector<CardId>& cards,
+                  std::string& error);
+  // For the API functions (lua_api.cpp).
+  ScriptContext* context() const { return context_; }
+  const Ruleset& rules() const { return rules_; }
+  int depth() const { return depth_; }  // calls under way: 1 in an effect, 2 in one it runs
+  static ScriptHost& From(lua_State* L);
+  // The registry reference of the card proxies' cache (lua_bridge.cpp).
+  int card_cache() const { return card_cache_; }
+  void set_card_cache(int ref) { card_cache_ = ref; }
+  // The index of the zone, variable, phase or move field named `text` (a string a script gave
+  // the API), or -1. Found by address first: Lua keeps one copy of each short string, and the
+  // host keeps these names alive, so a script's "stock" is the very copy interned here. Text
+  // is compared only for other strings (a long name, or a wrong one).
+  enum NameList { kZoneNames, kVariableNames, kPhaseNames, kMoveFields };
+  int NameIndex(NameList list, std::string_view text) const {
+    const auto& names = interned_[list];
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (names[i].data() == text.data()) return static_cast<int>(i);
+    }
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (names[i] == text) return static_cast<int>(i);
+    }
+    return -1;
+  }
+
+ private:
+  bool PushFunction(const std::string& name);
+  // lua_pcall, watched: a call that runs long gets the count hook (script_watchdog.h).
+  int ProtectedCall(int args, int results);
+  void Close();
+  void InternNames();
+  bool Call(const std::string& function, int args, int results, std::string& error);
+  static void* Allocate(void* ud, void* ptr, size_t old_size, size_t new_size);
+  static void CountHook(lua_State* L, lua_Debug* ar);
+
+  const Ruleset& rules_;
+  ScriptLimits limits_;
+  lua_State* L_ = nullptr;
+  std::vector<int> environments_;  // registry refs, one _ENV per script
+  // Functions by name, looked up once: scripts cannot change their definitions after loading.
+  std::unordered_map<std::string, int> functions_;  // registry refs, LUA_NOREF when undefined
+  ScriptContext* context_ = nullptr;
+  size_t memory_used_ = 0;
+  size_t memory_limit_ = 0;
+  long long instructions_left_ = 0;
+  int depth_ = 0;
+  int card_cache_ = 0;
+  WatchedCalls watched_;
+  std::array<std::vector<std::string_view>, 4> interned_;  // by NameList, Lua's copies
+};
+
+// Registers the `tapis` table (lua_api.cpp); AddReadingApi adds the reading half to the
+// table on top of the stack (lua_api_read.cpp).
+void OpenTapisApi(lua_State* L);
+void AddReadingApi(lua_State* L);
+// lua_CFunction: calls the function it is given with the table of the context's move.
+int CallWithMove(lua_State* L);
+// Adds the trick-taking functions (lua_api_trick.cpp) to the table on top of the stack.
+void AddTrickApi(lua_State* L);
+void AddGridApi(lua_State* L);  // lua_api_grid.cpp
+void AddHandApi(lua_State* L);  // tapis.hand, tapis.tokens (lua_api_hands.cpp)
+void AddWordsApi(lua_State* L);  // tapis.words, tapis.is_word (lua_api_words.cpp)
+
+}  // namespace tapis
