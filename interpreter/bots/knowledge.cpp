@@ -51,7 +51,7 @@ bool ZoneSeen(const Engine& engine, const GameState& state, int zone, int player
 }
 
 int TrickSuit(const Engine& engine, CardId card) {
-  const auto& keys = engine.trick_keys();
+  const auto& keys = engine.config().trick_keys();
   return card < keys.size() ? keys[card].suit : -1;
 }
 

@@ -16,12 +16,11 @@
 namespace tapis {
 
 Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance)
-    : config_(std::move(config)), chance_(chance ? std::move(chance) : std::make_shared<SeededChance>()) {
+    : EngineServices(std::move(config), chance ? std::move(chance) : std::make_shared<SeededChance>()) {
   const Ruleset& r = rules();
   if (!r.scripts.empty()) scripts_ = std::make_unique<ScriptHost>(r);
   usage_.moves.assign(r.moves.size(), 0);
   usage_.effects.assign(r.moves.size(), 0);
-  trick_keys_ = TrickKeys(cards(), r.tricks);
   for (size_t k = 0; k < r.moves.size(); ++k) {
     // Taking lists one zone; a fallback take is offered whenever some move is, so it answers
     // "is there a move" as well as any.
@@ -134,54 +133,12 @@ void Engine::Deal(GameState& s) {
   }
 }
 
-int Engine::Actor(const GameState& s) const {
-  return s.decisions.empty() ? s.turn_player : s.decisions.front().player;
-}
-
-int Engine::FindCard(const GameState& s, CardId card) const {
-  for (size_t z = 0; z < s.zones.size(); ++z) {
-    const auto& cards = s.zones[z].cards;
-    if (std::find(cards.begin(), cards.end(), card) != cards.end()) return static_cast<int>(z);
-  }
-  return -1;
-}
-
-void Engine::MoveCard(GameState& s, CardId card, int to_zone) const {
-  const int from = FindCard(s, card);
-  if (from >= 0) TakeOut(s.zones[from], card);
-  s.zones[to_zone].cards.push_back(card);
-  s.declared[card] = -1;
-}
-
-int Engine::NextActive(const GameState& s, int player) const {
-  const int n = s.players;
-  int next = player;
-  for (int i = 0; i < n; ++i) {
-    next = ((next + s.direction) % n + n) % n;
-    if (!(s.out & (1u << next))) return next;
-  }
-  return -1;  // everybody is out
-}
-
 void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }
-
-void Engine::EndRound(GameState& s, bool whole_match, int winner) {
-  s.round_over = true;
-  s.match_over = s.match_over || whole_match;
-  if (whole_match) s.declared_winner = static_cast<int16_t>(winner);
-  s.decisions.clear();
-}
 
 void Engine::CheckGoneOut(GameState& s, int player) {
   const int zone = rules().wins_when_empty;
   if (zone < 0 || s.round_over || !s.zones[ZoneSlot(zone, player)].cards.empty()) return;
   EndRound(s, true, player);
-}
-
-void Engine::CheckLastRound(GameState& s) const {
-  const int zone = rules().last_round_when_empty;
-  if (zone < 0 || s.last_round_player >= 0) return;
-  if (s.zones[ZoneSlot(zone, s.turn_player)].cards.empty()) s.last_round_player = s.turn_player;
 }
 
 namespace {
@@ -411,6 +368,29 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   ++s.turns;
   return r.events.turn_start.empty() || CallEvent(r.events.turn_start, s, error);
+}
+
+// The trick is complete: the winner takes it (after the ruleset's `on_won`), counts it and
+// leads next; the round ends when the winner has no card left to lead.
+bool Engine::FinishTrick(GameState& s, int& next, std::string& error) {
+  const TrickDecl& t = rules().tricks;
+  const int winner = TrickHolder(*this, s);
+  if (!t.on_won.empty() && !CallEvent(t.on_won, s, error)) return false;
+  if (s.round_over) return true;
+  auto& trick = s.zones[ZoneSlot(t.zone, -1)].cards;
+  if (t.won >= 0) {
+    auto& won = s.zones[ZoneSlot(t.won, winner)].cards;
+    won.insert(won.end(), trick.begin(), trick.end());
+  } else {
+    auto& deck = s.zones[ZoneSlot(rules().deck_zone, winner)].cards;
+    deck.insert(deck.begin(), trick.begin(), trick.end());
+  }
+  trick.clear();
+  s.variables[config_->VariableSlot(t.leader, 0)] = 0;
+  if (t.count >= 0) ++s.variables[config_->VariableSlot(t.count, winner)];
+  next = winner;
+  if (s.zones[ZoneSlot(t.hand, winner)].cards.empty()) s.round_over = true;
+  return true;
 }
 
 }  // namespace tapis

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "interpreter/model/chance.h"
+#include "interpreter/model/engine_services.h"
 #include "interpreter/model/game_config.h"
 #include "interpreter/model/game_state.h"
 #include "interpreter/model/move.h"
@@ -24,21 +25,14 @@ struct ApplyResult {
   std::string error;
 };
 
-class Engine {
+class Engine final : public EngineServices {
  public:
   explicit Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance = nullptr);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  const GameConfig& config() const { return *config_; }
-  std::shared_ptr<const GameConfig> shared_config() const { return config_; }
-  const Ruleset& rules() const { return config_->rules(); }
-  const CardSet& cards() const { return config_->cards(); }
-
   GameState NewGame(uint64_t seed);
-  // The player who must act now: the front decision's, else the turn player's.
-  int Actor(const GameState& state) const;
   // Legal moves in a fixed order (move kinds as declared, then cards); empty when finished.
   void LegalMoves(const GameState& state, std::vector<Move>& out);
   std::vector<Move> LegalMoves(const GameState& state);
@@ -65,36 +59,10 @@ class Engine {
   };
   const Usage& usage() const { return usage_; }
 
-  // --- Services for effects (the Lua API) -------------------------------------------
-  int ZoneSlot(int decl, int owner) const { return config_->ZoneSlot(decl, owner); }
-  int FindCard(const GameState& state, CardId card) const;  // zone instance holding it
-  void MoveCard(GameState& state, CardId card, int to_zone) const;
-  void Ask(GameState& state, const Decision& decision);
-  // Ends the round at once; with `whole_match` the match too (naming a winner, or -1).
-  void EndRound(GameState& state, bool whole_match, int winner);
-  // A card's value of `property`, or what it stands for when it is a wild card in play.
-  int EffectiveValue(const GameState& state, CardId card, int property) const;
-  // Puts a zone's cards in a random order, asking the chance source.
-  void Shuffle(GameState& state, int zone) { chance_->Shuffle(state.zones[zone].cards, state.rng); }
-  // A whole number from `low` to `high`, asking the chance source.
-  int ChanceNumber(GameState& state, int low, int high) { return chance_->Number(low, high, state.rng); }
-  // Before the top card of `zone` is taken: a source that dictates draws puts the card it
-  // names there, when the zone is face down (drawing a seen card is no chance event).
-  void BeforeDraw(GameState& state, int zone) {
-    if (chance_->DictatesDraws() && rules().zones[state.zones[zone].decl].visibility == Visibility::kNone)
-      chance_->PickTop(state.zones[zone].cards, cards());
-  }
-  // Next seat from `player` in the direction of play, skipping players out of the round.
-  int NextActive(const GameState& state, int player) const;
-  // Starts the last round if its zone is empty (called after every change).
-  void CheckLastRound(GameState& state) const;
+  // The mechanisms' and effects' services are EngineServices's (model/engine_services.h).
+  void Ask(GameState& state, const Decision& decision) override;
   // turn: wins_when_empty: the player who just moved and emptied that zone wins.
   void CheckGoneOut(GameState& state, int player);
-  // Per card, its tricks' suit and rank values, looked up once (trick.cpp's hot path).
-  struct TrickKey {
-    int8_t suit, rank;
-  };
-  const std::vector<TrickKey>& trick_keys() const { return trick_keys_; }
 
  private:
   void Deal(GameState& state);
@@ -117,18 +85,16 @@ class Engine {
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);
   std::vector<int> RoundScore(const GameState& state, std::string& error);
-  // Tricks (trick.cpp): the winner takes a complete trick and leads `next`.
+  // Tricks (engine.cpp): the winner takes a complete trick and leads `next`.
   bool FinishTrick(GameState& state, int& next, std::string& error);
+  // The ruleset's `allow` narrows the trick plays offered (move_generator.cpp).
   void AllowByScript(const GameState& state, int player, size_t first, std::vector<Move>& out) const;
 
-  std::shared_ptr<const GameConfig> config_;
-  std::shared_ptr<ChanceSource> chance_;
   std::unique_ptr<ScriptHost> scripts_;
   std::vector<Decision> asked_;  // decisions asked during one effect, in order
   std::vector<Move> scratch_;    // reused by CanMove
   GameState backup_;             // restored when an effect fails
   Usage usage_;
-  std::vector<TrickKey> trick_keys_;
   bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck
   bool scripts_in_flow_ = false;
   bool undo_on_error_ = true;  // settling a move may run Lua (events, round scores)

@@ -10,6 +10,8 @@
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/mechanisms/wild_melds.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/script/script_host.h"
 
 namespace tapis {
 namespace {
@@ -51,11 +53,6 @@ bool Matches(const std::vector<CardFilter>& filters, int property, int value) {
 }
 
 }  // namespace
-
-int Engine::EffectiveValue(const GameState& s, CardId card, int property) const {
-  if (cards().Wild(card) == property && s.declared[card] >= 0) return s.declared[card];
-  return cards().Value(card, property);
-}
 
 std::vector<Move> Engine::LegalMoves(const GameState& s) {
   std::vector<Move> out;
@@ -270,6 +267,23 @@ void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const
         break;
     }
   }
+}
+
+// The ruleset's `allow` function narrows the cards offered from `out[first]` on.
+void Engine::AllowByScript(const GameState& s, int player, size_t first, std::vector<Move>& out) const {
+  if (out.size() <= first) return;
+  std::vector<CardId> cards;
+  for (size_t i = first; i < out.size(); ++i) cards.push_back(out[i].cards[0]);
+  ScriptContext ctx{const_cast<Engine*>(this), const_cast<GameState*>(&s), player, nullptr, -1, true};
+  std::string error;
+  std::vector<CardId> allowed = cards;
+  if (!scripts_->CallFilter(rules().tricks.allow, ctx, allowed, error)) throw ScriptError(error);
+  if (allowed.empty()) return;  // a rule that forbids everything leaves the follow-suit choice
+  size_t w = first;
+  for (size_t i = first; i < out.size(); ++i) {
+    if (std::find(allowed.begin(), allowed.end(), out[i].cards[0]) != allowed.end()) out[w++] = out[i];
+  }
+  out.resize(w);
 }
 
 }  // namespace tapis

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "interpreter/engine/engine.h"
+#include "interpreter/model/engine_services.h"
 #include "interpreter/mechanisms/wild_melds.h"
 
 namespace tapis {
@@ -76,14 +76,14 @@ class ContractSearch {
 
 }  // namespace
 
-const std::vector<int>* ContractFor(const Engine& engine, const GameState& s, int player,
+const std::vector<int>* ContractFor(const EngineServices& engine, const GameState& s, int player,
                                     const MoveDecl& move) {
   const int index = s.variables[engine.config().VariableSlot(move.contract_by, player)];
   if (index < 1 || index > static_cast<int>(move.contracts.size())) return nullptr;
   return &move.contracts[index - 1];
 }
 
-void GenerateContracts(const Engine& engine, const GameState& s, int player, const MoveDecl& move,
+void GenerateContracts(const EngineServices& engine, const GameState& s, int player, const MoveDecl& move,
                        const Move& base, std::vector<Move>& out) {
   const std::vector<int>* parts = ContractFor(engine, s, player, move);
   if (parts == nullptr) return;

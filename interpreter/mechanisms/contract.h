@@ -11,16 +11,16 @@
 
 namespace tapis {
 
-class Engine;
+class EngineServices;
 
 
 // The combinations `player` must lay with `move` now, or null when their variable names none.
-const std::vector<int>* ContractFor(const Engine& engine, const GameState& s, int player,
+const std::vector<int>* ContractFor(const EngineServices& engine, const GameState& s, int player,
                                     const MoveDecl& move);
 
 // Legal moves laying the player's contract: the cards of each combination in turn (so the
 // combinations' sizes split them), at most a bounded number of distinct ways.
-void GenerateContracts(const Engine& engine, const GameState& s, int player, const MoveDecl& move,
+void GenerateContracts(const EngineServices& engine, const GameState& s, int player, const MoveDecl& move,
                        const Move& base, std::vector<Move>& out);
 
 }  // namespace tapis

@@ -39,13 +39,6 @@ void PutOnCell(Zone& zone, CardId card, int cell) {
   zone.cells.push_back(static_cast<uint8_t>(cell));
 }
 
-void TakeOut(Zone& zone, CardId card) {
-  const auto it = std::find(zone.cards.begin(), zone.cards.end(), card);
-  if (it == zone.cards.end()) return;
-  if (!zone.cells.empty()) zone.cells.erase(zone.cells.begin() + (it - zone.cards.begin()));
-  zone.cards.erase(it);
-}
-
 std::vector<CardId> Neighbours(const Zone& zone, const GridShape& shape, int cell, Adjacency adjacency) {
   static constexpr int kAround[8][2] = {{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}};
   std::vector<CardId> out;

@@ -51,8 +51,6 @@ int CardOn(const Zone& zone, int cell);
 // The cell `card` sits on, or kNoCell.
 int CellOf(const Zone& zone, CardId card);
 void PutOnCell(Zone& zone, CardId card, int cell);
-// Takes `card` out of any zone, grid or not (its cell goes with it).
-void TakeOut(Zone& zone, CardId card);
 
 // Cards on the neighbours of `cell`, in a fixed order (clockwise from above).
 std::vector<CardId> Neighbours(const Zone& zone, const GridShape& shape, int cell, Adjacency adjacency);

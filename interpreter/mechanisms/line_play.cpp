@@ -24,7 +24,7 @@ struct Board {
   int min = 2, max = 5;  // segment lengths, `max` cut to the tokens the player has
 };
 
-Takeover TakeoverOf(const Engine& e, const MoveDecl& m) {
+Takeover TakeoverOf(const EngineServices& e, const MoveDecl& m) {
   return static_cast<Takeover>(e.config().Resolve(m.takeover));
 }
 
@@ -94,7 +94,7 @@ bool HasTokens(const Ruleset& r) {
                      [](const MoveDecl& m) { return m.type == MoveType::kLine; });
 }
 
-void GenerateLines(const Engine& e, const GameState& s, int player, const MoveDecl& m, Move base,
+void GenerateLines(const EngineServices& e, const GameState& s, int player, const MoveDecl& m, Move base,
                    std::vector<Move>& out) {
   const Ruleset& r = e.rules();
   const Zone& grid = s.zones[e.ZoneSlot(m.to, player)];
@@ -198,7 +198,7 @@ std::vector<int> SegmentCells(const GridShape& shape, int first, int last) {
 
 }  // namespace
 
-int LineStrength(const Engine& e, const GameState& s, const Move& m) {
+int LineStrength(const EngineServices& e, const GameState& s, const Move& m) {
   const MoveDecl& decl = e.rules().moves[m.kind];
   const Zone& grid = s.zones[e.ZoneSlot(decl.to, 0)];
   std::vector<CardId> cards;
@@ -215,7 +215,7 @@ int LineStrength(const Engine& e, const GameState& s, const Move& m) {
   return HandStrength(e.cards(), e.rules().hands[decl.hand], cards);
 }
 
-void PerformLine(const Engine& e, GameState& s, int player, const Move& m) {
+void PerformLine(const EngineServices& e, GameState& s, int player, const Move& m) {
   const MoveDecl& decl = e.rules().moves[m.kind];
   const int strength = LineStrength(e, s, m);  // before the cards are laid: it reads them from the move
   Zone& hand = s.zones[e.ZoneSlot(decl.from, player)];
@@ -235,7 +235,7 @@ void PerformLine(const Engine& e, GameState& s, int player, const Move& m) {
     s.variables[e.config().VariableSlot(decl.tokens, player)] -= static_cast<int>(cells.size());
 }
 
-std::string LineText(const Engine& e, const Move& m) {
+std::string LineText(const EngineServices& e, const Move& m) {
   const MoveDecl& decl = e.rules().moves[m.kind];
   const GridShape shape = ShapeOf(e.rules().zones[decl.to]);
   std::string out;

@@ -20,7 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/engine/engine.h"
+#include "interpreter/model/engine_services.h"
+#include "interpreter/model/move.h"
 
 namespace tapis {
 
@@ -28,16 +29,16 @@ namespace tapis {
 bool HasTokens(const Ruleset& rules);
 
 // Appends every legal line play of `decl` for `player` to `out`.
-void GenerateLines(const Engine& engine, const GameState& state, int player, const MoveDecl& decl, Move base,
+void GenerateLines(const EngineServices& engine, const GameState& state, int player, const MoveDecl& decl, Move base,
                    std::vector<Move>& out);
 
 // Lays the cards, then stacks the player's token on every card of the segment.
-void PerformLine(const Engine& engine, GameState& state, int player, const Move& move);
+void PerformLine(const EngineServices& engine, GameState& state, int player, const Move& move);
 
 // `10S@d5 JH@d3 d1-d5`.
-std::string LineText(const Engine& engine, const Move& move);
+std::string LineText(const EngineServices& engine, const Move& move);
 
 // The strength of the hand the move's segment holds once its cards are laid, or kNoHand.
-int LineStrength(const Engine& engine, const GameState& state, const Move& move);
+int LineStrength(const EngineServices& engine, const GameState& state, const Move& move);
 
 }  // namespace tapis

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "interpreter/model/word_index.h"
-#include "interpreter/records/move_text.h"
 
 namespace tapis {
 namespace {
@@ -148,7 +147,7 @@ void Same(const CardSet& set, const MatchRule& rule, int top_value, const Hand& 
 // wild cards as it needs, the top's letter used; each real letter from any hand card that
 // shows it. Each set is offered once, with the letters of one word it spells (the first the
 // index finds); a player may type any other (RedeclaredMatch).
-void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand& hand, MatchEmitter& emit) {
+void Word(const EngineServices& engine, const MatchRule& rule, int top_value, const Hand& hand, MatchEmitter& emit) {
   const CardSet& set = engine.cards();
   const WordIndex* index = engine.config().words();
   if (index == nullptr) return;
@@ -222,7 +221,7 @@ void Word(const Engine& engine, const MatchRule& rule, int top_value, const Hand
 }
 
 // Whether cards of `values` make `rule`'s set with a top of `top_value`.
-bool MakesSet(const Engine& engine, const MatchRule& rule, int top_value, const std::vector<int>& values) {
+bool MakesSet(const EngineServices& engine, const MatchRule& rule, int top_value, const std::vector<int>& values) {
   switch (rule.kind) {
     case MatchRule::Kind::kComplete: {
       std::vector<int> seen(engine.rules().catalog.properties()[rule.property].values.size(), 0);
@@ -256,14 +255,14 @@ bool CardPasses(const CardSet& set, const std::vector<CardFilter>& filters, Card
   return true;
 }
 
-int ActiveMatchRule(const Engine& engine, const GameState& s, const MoveDecl& decl, int player) {
+int ActiveMatchRule(const EngineServices& engine, const GameState& s, const MoveDecl& decl, int player) {
   const auto& pile = s.zones[engine.ZoneSlot(decl.to, player)].cards;
   if (pile.empty()) return -1;
   const int value = engine.cards().Value(pile.back(), decl.match_by);
   return value == kNoValue ? -1 : decl.match_for[value];
 }
 
-void GenerateMatches(const Engine& engine, const GameState& s, int player, const MoveDecl& decl, Move base,
+void GenerateMatches(const EngineServices& engine, const GameState& s, int player, const MoveDecl& decl, Move base,
                      std::vector<Move>& out) {
   const int rule_index = ActiveMatchRule(engine, s, decl, player);
   if (rule_index < 0) return;
@@ -300,7 +299,7 @@ void GenerateMatches(const Engine& engine, const GameState& s, int player, const
   }
 }
 
-std::optional<Move> RedeclaredMatch(const Engine& engine, const GameState& s, const Move& offered,
+std::optional<Move> RedeclaredMatch(const EngineServices& engine, const GameState& s, const Move& offered,
                                     const std::vector<std::string>& words) {
   const MoveDecl& decl = engine.rules().moves[offered.kind];
   const int rule_index = ActiveMatchRule(engine, s, decl, engine.Actor(s));
@@ -344,7 +343,7 @@ std::optional<Move> RedeclaredMatch(const Engine& engine, const GameState& s, co
   return move;
 }
 
-void PerformMatch(const Engine& engine, GameState& s, int player, const Move& move) {
+void PerformMatch(const EngineServices& engine, GameState& s, int player, const Move& move) {
   const MoveDecl& decl = engine.rules().moves[move.kind];
   auto& hand = s.zones[engine.ZoneSlot(decl.from, player)].cards;
   auto& pile = s.zones[engine.ZoneSlot(decl.to, player)].cards;
@@ -359,7 +358,7 @@ void PerformMatch(const Engine& engine, GameState& s, int player, const Move& mo
   }
 }
 
-std::string MatchText(const Engine& engine, const GameState& s, const Move& move) {
+std::string MatchText(const EngineServices& engine, const GameState& s, const Move& move) {
   const MoveDecl& decl = engine.rules().moves[move.kind];
   const int rule = ActiveMatchRule(engine, s, decl, engine.Actor(s));
   const int property = rule >= 0 ? engine.rules().matches[rule].property : -1;

@@ -9,30 +9,31 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/engine/engine.h"
+#include "interpreter/model/engine_services.h"
+#include "interpreter/model/move.h"
 
 namespace tapis {
 
 // The match rule (index into Ruleset::matches) a play of `decl` must follow now, or -1
 // when the pile is empty or its top names none.
-int ActiveMatchRule(const Engine& engine, const GameState& state, const MoveDecl& decl, int player);
+int ActiveMatchRule(const EngineServices& engine, const GameState& state, const MoveDecl& decl, int player);
 
 // Appends every legal match play of `decl` for `player` to `out`.
-void GenerateMatches(const Engine& engine, const GameState& state, int player, const MoveDecl& decl, Move base,
+void GenerateMatches(const EngineServices& engine, const GameState& state, int player, const MoveDecl& decl, Move base,
                      std::vector<Move>& out);
 
 // The legal moves offer one declaration of wild cards per set (the highest numbers, one
 // word's letters…). `offered`'s cards declared as the typed `words` say instead (the move's
 // text in upper case, its cards in any order: `PLAY U4T3R^ JK=E`), when they still make the
 // set; nullopt when the words name other cards, another top or a set that does not hold.
-std::optional<Move> RedeclaredMatch(const Engine& engine, const GameState& state, const Move& offered,
+std::optional<Move> RedeclaredMatch(const EngineServices& engine, const GameState& state, const Move& offered,
                                     const std::vector<std::string>& words);
 
 // Moves the play's cards onto the pile in the move's order (its last card ends on top).
-void PerformMatch(const Engine& engine, GameState& state, int player, const Move& move);
+void PerformMatch(const EngineServices& engine, GameState& state, int player, const Move& move);
 
 // The play's text: cards in order, `=VALUE` after a wild card, `^` after the card on top.
-std::string MatchText(const Engine& engine, const GameState& state, const Move& move);
+std::string MatchText(const EngineServices& engine, const GameState& state, const Move& move);
 
 // Whether `card` passes every one of `filters` (a move's `cards:`).
 bool CardPasses(const CardSet& set, const std::vector<CardFilter>& filters, CardId card);

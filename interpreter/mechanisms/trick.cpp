@@ -3,10 +3,11 @@
 #include <algorithm>
 
 #include "interpreter/model/errors.h"
-#include "interpreter/script/script_host.h"
 
 namespace tapis {
 namespace {
+
+using TrickKey = GameConfig::TrickKey;
 
 // Hands are small; a fixed buffer keeps the follow-suit filter allocation-free.
 constexpr int kMaxHand = 64;
@@ -16,20 +17,20 @@ struct TrickView {
   int leader;  // seat, 0-based
 };
 
-TrickView CurrentTrick(const Engine& e, const GameState& s) {
+TrickView CurrentTrick(const EngineServices& e, const GameState& s) {
   const TrickDecl& t = e.rules().tricks;
   const int leader = s.variables[e.config().VariableSlot(t.leader, 0)] - 1;
   return {s.zones[e.ZoneSlot(t.zone, -1)].cards, leader};
 }
 
 // True when `card` beats `best`, the best card so far, with `trump` trumps.
-bool Beats(const std::vector<Engine::TrickKey>& keys, CardId card, CardId best, int trump) {
-  const Engine::TrickKey a = keys[card], b = keys[best];
+bool Beats(const std::vector<TrickKey>& keys, CardId card, CardId best, int trump) {
+  const TrickKey a = keys[card], b = keys[best];
   if (a.suit == b.suit) return a.rank > b.rank;
   return a.suit == trump;
 }
 
-int BestIndex(const std::vector<Engine::TrickKey>& keys, const std::vector<CardId>& trick, int trump) {
+int BestIndex(const std::vector<TrickKey>& keys, const std::vector<CardId>& trick, int trump) {
   int best = 0;
   for (int i = 1; i < static_cast<int>(trick.size()); ++i) {
     if (Beats(keys, trick[i], trick[best], trump)) best = i;
@@ -56,41 +57,31 @@ void Narrow(CardId* cards, int& n, Keep keep) {
 
 }  // namespace
 
-std::vector<Engine::TrickKey> TrickKeys(const CardSet& cards, const TrickDecl& t) {
-  std::vector<Engine::TrickKey> keys;
-  for (int c = 0; t.zone >= 0 && c < cards.size(); ++c) {
-    const auto card = static_cast<CardId>(c);
-    keys.push_back(
-        {static_cast<int8_t>(cards.Value(card, t.suit)), static_cast<int8_t>(cards.Value(card, t.rank))});
-  }
-  return keys;
-}
-
-int TrumpSuit(const Engine& e, const GameState& s) {
+int TrumpSuit(const EngineServices& e, const GameState& s) {
   const TrickDecl& t = e.rules().tricks;
   if (t.trump_zone >= 0) {
     const auto& cards = s.zones[e.ZoneSlot(t.trump_zone, -1)].cards;
-    return cards.empty() ? -1 : e.trick_keys()[cards.back()].suit;
+    return cards.empty() ? -1 : e.config().trick_keys()[cards.back()].suit;
   }
   if (t.trump_variable >= 0) return s.variables[e.config().VariableSlot(t.trump_variable, 0)];
   return -1;
 }
 
-int TrickHolder(const Engine& e, const GameState& s) {
+int TrickHolder(const EngineServices& e, const GameState& s) {
   const TrickView trick = CurrentTrick(e, s);
   if (trick.cards.empty()) return -1;
-  const int best = BestIndex(e.trick_keys(), trick.cards, TrumpSuit(e, s));
+  const int best = BestIndex(e.config().trick_keys(), trick.cards, TrumpSuit(e, s));
   return (trick.leader + best) % s.players;
 }
 
-bool TrickComplete(const Engine& e, const GameState& s) {
+bool TrickComplete(const EngineServices& e, const GameState& s) {
   return static_cast<int>(s.zones[e.ZoneSlot(e.rules().tricks.zone, -1)].cards.size()) >= s.players;
 }
 
-void GenerateTrickPlays(const Engine& e, const GameState& s, int player, const MoveDecl& m, Move base,
+void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player, const MoveDecl& m, Move base,
                         const Decision* decision, std::vector<Move>& out) {
   const TrickDecl& t = e.rules().tricks;
-  const auto& keys = e.trick_keys();
+  const auto& keys = e.config().trick_keys();
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
   CardId cards[kMaxHand];
   int n = 0;
@@ -119,7 +110,7 @@ void GenerateTrickPlays(const Engine& e, const GameState& s, int player, const M
   }
 }
 
-void GenerateNumbers(const Engine& e, const GameState& s, int player, const MoveDecl& m, Move base,
+void GenerateNumbers(const EngineServices& e, const GameState& s, int player, const MoveDecl& m, Move base,
                      std::vector<Move>& out) {
   const int low = e.config().Resolve(m.min_number);
   const int high = m.max_cards >= 0 ? static_cast<int>(s.zones[e.ZoneSlot(m.max_cards, player)].cards.size())
@@ -148,7 +139,7 @@ void GenerateNumbers(const Engine& e, const GameState& s, int player, const Move
 
 namespace {
 
-void PerformTrickPlay(const Engine& e, GameState& s, int player, const Move& m) {
+void PerformTrickPlay(const EngineServices& e, GameState& s, int player, const Move& m) {
   const TrickDecl& t = e.rules().tricks;
   const MoveDecl& decl = e.rules().moves[m.kind];
   auto& hand = s.zones[e.ZoneSlot(decl.from, player)].cards;
@@ -158,7 +149,7 @@ void PerformTrickPlay(const Engine& e, GameState& s, int player, const Move& m) 
   trick.push_back(m.cards[0]);
 }
 
-void PerformNumber(const Engine& e, GameState& s, int player, const Move& m) {
+void PerformNumber(const EngineServices& e, GameState& s, int player, const Move& m) {
   const MoveDecl& decl = e.rules().moves[m.kind];
   if (decl.into < 0) return;
   s.variables[e.config().VariableSlot(decl.into, player)] = m.value;
@@ -171,14 +162,14 @@ void PerformNumber(const Engine& e, GameState& s, int player, const Move& m) {
 
 }  // namespace
 
-void PerformTrickMove(const Engine& e, GameState& s, int player, const Move& m) {
+void PerformTrickMove(const EngineServices& e, GameState& s, int player, const Move& m) {
   if (e.rules().moves[m.kind].type == MoveType::kTrick)
     PerformTrickPlay(e, s, player, m);
   else
     PerformNumber(e, s, player, m);
 }
 
-void ResetTricks(const Engine& e, GameState& s) {
+void ResetTricks(const EngineServices& e, GameState& s) {
   for (const MoveDecl& m : e.rules().moves) {  // nobody has answered a number move yet
     if (m.type != MoveType::kNumber || m.into < 0) continue;
     for (int p = 0; p < s.players; ++p) s.variables[e.config().VariableSlot(m.into, p)] = -1;
@@ -188,46 +179,6 @@ void ResetTricks(const Engine& e, GameState& s) {
   s.variables[e.config().VariableSlot(t.leader, 0)] = 0;
   if (t.count < 0) return;
   for (int p = 0; p < s.players; ++p) s.variables[e.config().VariableSlot(t.count, p)] = 0;
-}
-
-// The trick is complete: the winner takes it (after the ruleset's `on_won`), counts it and
-// leads next; the round ends when the winner has no card left to lead.
-bool Engine::FinishTrick(GameState& s, int& next, std::string& error) {
-  const TrickDecl& t = rules().tricks;
-  const int winner = TrickHolder(*this, s);
-  if (!t.on_won.empty() && !CallEvent(t.on_won, s, error)) return false;
-  if (s.round_over) return true;
-  auto& trick = s.zones[ZoneSlot(t.zone, -1)].cards;
-  if (t.won >= 0) {
-    auto& won = s.zones[ZoneSlot(t.won, winner)].cards;
-    won.insert(won.end(), trick.begin(), trick.end());
-  } else {
-    auto& deck = s.zones[ZoneSlot(rules().deck_zone, winner)].cards;
-    deck.insert(deck.begin(), trick.begin(), trick.end());
-  }
-  trick.clear();
-  s.variables[config_->VariableSlot(t.leader, 0)] = 0;
-  if (t.count >= 0) ++s.variables[config_->VariableSlot(t.count, winner)];
-  next = winner;
-  if (s.zones[ZoneSlot(t.hand, winner)].cards.empty()) s.round_over = true;
-  return true;
-}
-
-// The ruleset's `allow` function narrows the cards offered from `out[first]` on.
-void Engine::AllowByScript(const GameState& s, int player, size_t first, std::vector<Move>& out) const {
-  if (out.size() <= first) return;
-  std::vector<CardId> cards;
-  for (size_t i = first; i < out.size(); ++i) cards.push_back(out[i].cards[0]);
-  ScriptContext ctx{const_cast<Engine*>(this), const_cast<GameState*>(&s), player, nullptr, -1, true};
-  std::string error;
-  std::vector<CardId> allowed = cards;
-  if (!scripts_->CallFilter(rules().tricks.allow, ctx, allowed, error)) throw ScriptError(error);
-  if (allowed.empty()) return;  // a rule that forbids everything leaves the follow-suit choice
-  size_t w = first;
-  for (size_t i = first; i < out.size(); ++i) {
-    if (std::find(allowed.begin(), allowed.end(), out[i].cards[0]) != allowed.end()) out[w++] = out[i];
-  }
-  out.resize(w);
 }
 
 }  // namespace tapis

@@ -5,38 +5,37 @@
 
 #include <vector>
 
-#include "interpreter/engine/engine.h"
+#include "interpreter/model/engine_services.h"
+#include "interpreter/model/move.h"
 
 namespace tapis {
 
-// Each card's values of the tricks' suit and rank, by card id (empty without tricks).
-std::vector<Engine::TrickKey> TrickKeys(const CardSet& cards, const TrickDecl& tricks);
 
 // The suit of trumps now (a value of the tricks' `suit` property), or -1 for none.
-int TrumpSuit(const Engine& engine, const GameState& state);
+int TrumpSuit(const EngineServices& engine, const GameState& state);
 
 // The seat holding the trick in play (whose card is best so far), or -1 if it is empty.
-int TrickHolder(const Engine& engine, const GameState& state);
+int TrickHolder(const EngineServices& engine, const GameState& state);
 
 // True when every player has played to the trick in play.
-bool TrickComplete(const Engine& engine, const GameState& state);
+bool TrickComplete(const EngineServices& engine, const GameState& state);
 
 // The `trick` moves `player` may make: the cards of the move's zone that the follow-suit
 // rules (and `decision`'s `only`, when answering one) allow. Appends to `out`.
-void GenerateTrickPlays(const Engine& engine, const GameState& state, int player, const MoveDecl& move,
+void GenerateTrickPlays(const EngineServices& engine, const GameState& state, int player, const MoveDecl& move,
                         Move base, const Decision* decision, std::vector<Move>& out);
 
 // The answers to a `number` move: from `min` to `max` (or the cards in `max_cards`),
 // without the value the `except` variable holds, nor (`not_total`) the one that would
 // make the answers add up to the top of the range.
-void GenerateNumbers(const Engine& engine, const GameState& state, int player, const MoveDecl& move,
+void GenerateNumbers(const EngineServices& engine, const GameState& state, int player, const MoveDecl& move,
                      Move base, std::vector<Move>& out);
 
 // A `trick` move plays its card from the player's zone onto the trick; a `number` move
 // writes its number (and, once all have answered, moves to `next_phase`).
-void PerformTrickMove(const Engine& engine, GameState& state, int player, const Move& move);
+void PerformTrickMove(const EngineServices& engine, GameState& state, int player, const Move& move);
 
 // At the start of each round: no trick in play, no trick won, no number move answered.
-void ResetTricks(const Engine& engine, GameState& state);
+void ResetTricks(const EngineServices& engine, GameState& state);
 
 }  // namespace tapis

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "interpreter/engine/engine.h"
+#include "interpreter/model/engine_services.h"
 #include "interpreter/mechanisms/contract.h"
 
 namespace tapis {
@@ -128,14 +128,14 @@ void EmitRuns(const Combination& combo, const std::vector<Group>& groups,
 }
 
 // Cards of a meld with their values, a wild card's being what it stands for.
-std::vector<int> MeldValues(const Engine& engine, const GameState& s, std::span<const CardId> cards,
+std::vector<int> MeldValues(const EngineServices& engine, const GameState& s, std::span<const CardId> cards,
                             int property) {
   std::vector<int> out;
   for (CardId c : cards) out.push_back(engine.EffectiveValue(s, c, property));
   return out;
 }
 
-void SortByValue(const Engine& engine, const GameState& s, int property, std::vector<CardId>& cards) {
+void SortByValue(const EngineServices& engine, const GameState& s, int property, std::vector<CardId>& cards) {
   std::sort(cards.begin(), cards.end(), [&](CardId a, CardId b) {
     const int va = engine.EffectiveValue(s, a, property), vb = engine.EffectiveValue(s, b, property);
     return va != vb ? va < vb : a < b;
@@ -182,7 +182,7 @@ void ForEachWildMeld(const CardSet& set, const Combination& combo, std::span<con
     EmitRuns(combo, groups, wilds, emit);
 }
 
-void GenerateWildExtends(const Engine& engine, const GameState& s, int player, const MoveDecl& m,
+void GenerateWildExtends(const EngineServices& engine, const GameState& s, int player, const MoveDecl& m,
                          const Move& base, std::vector<Move>& out) {
   const CardSet& set = engine.cards();
   const Combination& combo = engine.rules().combinations[m.combination];
@@ -237,7 +237,7 @@ void GenerateWildExtends(const Engine& engine, const GameState& s, int player, c
   }
 }
 
-void LayMelds(const Engine& engine, GameState& s, int player, const Move& move) {
+void LayMelds(const EngineServices& engine, GameState& s, int player, const Move& move) {
   const Ruleset& r = engine.rules();
   const MoveDecl& decl = r.moves[move.kind];
   std::vector<int> parts;  // the combination of each meld laid, in order
@@ -264,7 +264,7 @@ void LayMelds(const Engine& engine, GameState& s, int player, const Move& move) 
   }
 }
 
-void ExtendMeld(const Engine& engine, GameState& s, int player, const Move& move) {
+void ExtendMeld(const EngineServices& engine, GameState& s, int player, const Move& move) {
   const MoveDecl& decl = engine.rules().moves[move.kind];
   auto& hand = s.zones[engine.ZoneSlot(decl.from, player)].cards;
   const CardId c = move.cards[0];

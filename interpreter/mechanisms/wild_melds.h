@@ -20,7 +20,7 @@
 
 namespace tapis {
 
-class Engine;
+class EngineServices;
 
 // True when `cards` form `combo` with each card's value read from `values` (a wild card's
 // declared value). At least one card must be natural.
@@ -33,13 +33,13 @@ void ForEachWildMeld(const CardSet& set, const Combination& combo, std::span<con
                      const std::function<void(const Move&)>& emit);
 
 // Legal `extend` moves of `m` (whose combination has wild cards) for `player`.
-void GenerateWildExtends(const Engine& engine, const GameState& s, int player, const MoveDecl& m,
+void GenerateWildExtends(const EngineServices& engine, const GameState& s, int player, const MoveDecl& m,
                          const Move& base, std::vector<Move>& out);
 
 // Lays the move's cards as new melds of `player`: one per combination of a contract, else one.
-void LayMelds(const Engine& engine, GameState& s, int player, const Move& move);
+void LayMelds(const EngineServices& engine, GameState& s, int player, const Move& move);
 
 // Adds the move's card to the meld it names, keeping what a wild card stands for.
-void ExtendMeld(const Engine& engine, GameState& s, int player, const Move& move);
+void ExtendMeld(const EngineServices& engine, GameState& s, int player, const Move& move);
 
 }  // namespace tapis

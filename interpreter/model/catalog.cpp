@@ -4,6 +4,12 @@
 #include <cctype>
 
 namespace tapis {
+
+std::string Upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
 namespace {
 
 bool SameText(std::string_view a, std::string_view b) {

@@ -11,6 +11,9 @@
 namespace tapis {
 
 using CardId = uint16_t;
+
+// `s` in upper case: card codes and typed moves are compared so (`play jk=e` is `PLAY JK=E`).
+std::string Upper(std::string s);
 inline constexpr int kNoValue = -1;
 inline constexpr int kWildAny = -2;  // CardKind::wild: a joker for every property (`wild: any`)
 

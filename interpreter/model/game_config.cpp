@@ -91,6 +91,11 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
     kinds.insert(kinds.end(), std::max(0, Resolve(extra.count)), extra.kind);
   if (kinds.size() > 65000) throw UsageError("too many cards");
   cards_ = CardSet(&r.catalog, std::move(kinds));
+  for (int c = 0; r.tricks.zone >= 0 && c < cards_.size(); ++c) {
+    const auto card = static_cast<CardId>(c);
+    trick_keys_.push_back({static_cast<int8_t>(cards_.Value(card, r.tricks.suit)),
+                           static_cast<int8_t>(cards_.Value(card, r.tricks.rank))});
+  }
 
   for (const auto& z : r.zones) {
     zone_base_.push_back(fixed_zones_);

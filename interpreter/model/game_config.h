@@ -45,6 +45,13 @@ class GameConfig {
   }
   int VariableCount() const { return variables_; }
 
+  // Per card, its values of the tricks' suit and rank, read once (the trick mechanism's hot
+  // path); empty when the rules have no tricks.
+  struct TrickKey {
+    int8_t suit, rank;
+  };
+  const std::vector<TrickKey>& trick_keys() const { return trick_keys_; }
+
  private:
   std::shared_ptr<const Ruleset> rules_;
   int players_;
@@ -56,6 +63,7 @@ class GameConfig {
   std::vector<int> variable_base_;
   int fixed_zones_ = 0;
   int variables_ = 0;
+  std::vector<TrickKey> trick_keys_;
 };
 
 }  // namespace tapis

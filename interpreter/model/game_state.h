@@ -34,6 +34,9 @@ struct Decision {
   bool operator==(const Decision&) const = default;
 };
 
+// Takes `card` out of `zone`, a grid or not (its cell goes with it); nothing if it is not there.
+void TakeOut(Zone& zone, CardId card);
+
 struct GameState {
   std::vector<Zone> zones;          // fixed instances first, then dynamic ones
   std::vector<int32_t> variables;   // laid out by GameConfig::VariableSlot

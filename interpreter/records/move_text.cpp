@@ -53,11 +53,6 @@ bool CardsTyped(const Engine& engine, const Move& move, const std::vector<std::s
 
 }  // namespace
 
-std::string Upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::string ZoneLabel(const Engine& engine, const GameState& state, int zone) {
   const Zone& z = state.zones[zone];
   const ZoneDecl& decl = engine.rules().zones[z.decl];

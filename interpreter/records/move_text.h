@@ -15,8 +15,6 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
 // The label players use for a zone instance: `m2` for a meld, the zone's name otherwise.
 std::string ZoneLabel(const Engine& engine, const GameState& state, int zone);
 
-// `s` in upper case: typed moves are compared so (`play jk=e` is `PLAY JK=E`).
-std::string Upper(std::string s);
 
 struct ParsedMove {
   std::optional<Move> move;

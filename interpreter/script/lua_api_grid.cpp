@@ -5,7 +5,6 @@
 
 #include <lua.hpp>
 
-#include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/grid.h"
 #include "interpreter/script/lua_bridge.h"
 #include "interpreter/script/script_host.h"

@@ -6,7 +6,6 @@
 #include <lua.hpp>
 #include <stdexcept>
 
-#include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/script/lua_bridge.h"
 #include "interpreter/script/script_host.h"

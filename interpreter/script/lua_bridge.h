@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "interpreter/engine/engine.h"
+#include "interpreter/model/engine_services.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis::lua {

@@ -20,12 +20,12 @@ struct lua_Debug;
 
 namespace tapis {
 
-class Engine;
+class EngineServices;
 struct GameState;
 
 // What an effect works on during one call.
 struct ScriptContext {
-  Engine* engine;
+  EngineServices* engine;
   GameState* state;
   int player;          // who made the move (or is asked to score)
   const Move* move;    // the move that fired the trigger; null when scoring

@@ -1,0 +1,14 @@
+#include "interpreter/model/game_state.h"
+
+#include <algorithm>
+
+namespace tapis {
+
+void TakeOut(Zone& zone, CardId card) {
+  const auto it = std::find(zone.cards.begin(), zone.cards.end(), card);
+  if (it == zone.cards.end()) return;
+  if (!zone.cells.empty()) zone.cells.erase(zone.cells.begin() + (it - zone.cards.begin()));
+  zone.cards.erase(it);
+}
+
+}  // namespace tapis
