@@ -37,8 +37,8 @@ std::vector<std::string> UpwardIncludes(const std::vector<std::string>& layers, 
     if (!std::regex_search(line, m, include)) continue;
     const std::string target = m[1];
     if (rank(target) > rank(own))
-      out.push_back(file + ":" + std::to_string(number) + ": includes interpreter/" + target + "/, a layer above " +
-                    own);
+      out.push_back(file + ":" + std::to_string(number) + ": includes interpreter/" + target +
+                    "/, a layer above " + own);
   }
   return out;
 }
@@ -48,9 +48,11 @@ std::vector<std::string> UpwardIncludes(const std::vector<std::string>& layers, 
 TEST_CASE("layers/the check finds an include of a layer above") {
   const std::vector<std::string> layers = {"model", "mechanisms", "engine"};
   CHECK(UpwardIncludes(layers, "mechanisms", "x.cpp", "#include \"interpreter/model/move.h\"\n").empty());
-  CHECK(UpwardIncludes(layers, "mechanisms", "x.cpp", "#include \"interpreter/mechanisms/grid.h\"\n").empty());
-  const auto found = UpwardIncludes(layers, "mechanisms", "x.cpp",
-                                    "// engine\n#include <vector>\n#include \"interpreter/engine/engine.h\"\n");
+  CHECK(
+      UpwardIncludes(layers, "mechanisms", "x.cpp", "#include \"interpreter/mechanisms/grid.h\"\n").empty());
+  const auto found =
+      UpwardIncludes(layers, "mechanisms", "x.cpp",
+                     "// engine\n#include <vector>\n#include \"interpreter/engine/engine.h\"\n");
   REQUIRE(found.size() == 1);
   CHECK(found[0] == "x.cpp:3: includes interpreter/engine/, a layer above mechanisms");
   CHECK(UpwardIncludes(layers, "model", "y.h", "#include \"interpreter/elsewhere/z.h\"\n").size() == 1);
@@ -74,7 +76,8 @@ TEST_CASE("layers/no file of interpreter/ includes a folder above its own") {
       std::stringstream text;
       text << in.rdbuf();
       ++files;
-      for (const auto& problem : UpwardIncludes(layers, layer, "interpreter/" + layer + "/" + name, text.str()))
+      for (const auto& problem :
+           UpwardIncludes(layers, layer, "interpreter/" + layer + "/" + name, text.str()))
         FAIL_CHECK(problem);
     }
   }

@@ -352,7 +352,7 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   if (!r.events.turn_end.empty() && !CallEvent(r.events.turn_end, s, error)) return false;
   if (s.round_over) return true;
   int next = NextActive(s, s.turn_player);
-  // A complete trick is taken by its winner, who leads next (trick.cpp).
+  // A complete trick is taken by its winner, who leads next (FinishTrick).
   if (r.tricks.zone >= 0 && TrickComplete(*this, s) && !FinishTrick(s, next, error)) return false;
   if (s.round_over) return true;
   s.end_turn = false;

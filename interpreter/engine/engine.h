@@ -1,7 +1,8 @@
 // Engine: runs games of one GameConfig. It makes the first state, lists legal moves,
 // applies them with the turn flow (actions, decisions, last round, end), and runs the
 // ruleset's Lua effects. One Engine per thread: it owns a Lua state; GameStates are
-// plain values it reads and writes.
+// plain values it reads and writes. The mechanisms and effects it calls see it only as
+// EngineServices (model/engine_services.h).
 #pragma once
 
 #include <memory>
@@ -85,7 +86,7 @@ class Engine final : public EngineServices {
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);
   std::vector<int> RoundScore(const GameState& state, std::string& error);
-  // Tricks (engine.cpp): the winner takes a complete trick and leads `next`.
+  // Tricks: the winner takes a complete trick and leads `next`.
   bool FinishTrick(GameState& state, int& next, std::string& error);
   // The ruleset's `allow` narrows the trick plays offered (move_generator.cpp).
   void AllowByScript(const GameState& state, int player, size_t first, std::vector<Move>& out) const;

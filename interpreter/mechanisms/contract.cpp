@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <set>
 
-#include "interpreter/model/engine_services.h"
 #include "interpreter/mechanisms/wild_melds.h"
+#include "interpreter/model/engine_services.h"
 
 namespace tapis {
 namespace {

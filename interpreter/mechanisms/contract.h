@@ -13,7 +13,6 @@ namespace tapis {
 
 class EngineServices;
 
-
 // The combinations `player` must lay with `move` now, or null when their variable names none.
 const std::vector<int>* ContractFor(const EngineServices& engine, const GameState& s, int player,
                                     const MoveDecl& move);

@@ -29,8 +29,8 @@ namespace tapis {
 bool HasTokens(const Ruleset& rules);
 
 // Appends every legal line play of `decl` for `player` to `out`.
-void GenerateLines(const EngineServices& engine, const GameState& state, int player, const MoveDecl& decl, Move base,
-                   std::vector<Move>& out);
+void GenerateLines(const EngineServices& engine, const GameState& state, int player, const MoveDecl& decl,
+                   Move base, std::vector<Move>& out);
 
 // Lays the cards, then stacks the player's token on every card of the segment.
 void PerformLine(const EngineServices& engine, GameState& state, int player, const Move& move);

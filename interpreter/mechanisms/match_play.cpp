@@ -147,7 +147,8 @@ void Same(const CardSet& set, const MatchRule& rule, int top_value, const Hand& 
 // wild cards as it needs, the top's letter used; each real letter from any hand card that
 // shows it. Each set is offered once, with the letters of one word it spells (the first the
 // index finds); a player may type any other (RedeclaredMatch).
-void Word(const EngineServices& engine, const MatchRule& rule, int top_value, const Hand& hand, MatchEmitter& emit) {
+void Word(const EngineServices& engine, const MatchRule& rule, int top_value, const Hand& hand,
+          MatchEmitter& emit) {
   const CardSet& set = engine.cards();
   const WordIndex* index = engine.config().words();
   if (index == nullptr) return;
@@ -221,7 +222,8 @@ void Word(const EngineServices& engine, const MatchRule& rule, int top_value, co
 }
 
 // Whether cards of `values` make `rule`'s set with a top of `top_value`.
-bool MakesSet(const EngineServices& engine, const MatchRule& rule, int top_value, const std::vector<int>& values) {
+bool MakesSet(const EngineServices& engine, const MatchRule& rule, int top_value,
+              const std::vector<int>& values) {
   switch (rule.kind) {
     case MatchRule::Kind::kComplete: {
       std::vector<int> seen(engine.rules().catalog.properties()[rule.property].values.size(), 0);
@@ -262,8 +264,8 @@ int ActiveMatchRule(const EngineServices& engine, const GameState& s, const Move
   return value == kNoValue ? -1 : decl.match_for[value];
 }
 
-void GenerateMatches(const EngineServices& engine, const GameState& s, int player, const MoveDecl& decl, Move base,
-                     std::vector<Move>& out) {
+void GenerateMatches(const EngineServices& engine, const GameState& s, int player, const MoveDecl& decl,
+                     Move base, std::vector<Move>& out) {
   const int rule_index = ActiveMatchRule(engine, s, decl, player);
   if (rule_index < 0) return;
   const MatchRule& rule = engine.rules().matches[rule_index];

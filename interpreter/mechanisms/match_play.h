@@ -19,8 +19,8 @@ namespace tapis {
 int ActiveMatchRule(const EngineServices& engine, const GameState& state, const MoveDecl& decl, int player);
 
 // Appends every legal match play of `decl` for `player` to `out`.
-void GenerateMatches(const EngineServices& engine, const GameState& state, int player, const MoveDecl& decl, Move base,
-                     std::vector<Move>& out);
+void GenerateMatches(const EngineServices& engine, const GameState& state, int player, const MoveDecl& decl,
+                     Move base, std::vector<Move>& out);
 
 // The legal moves offer one declaration of wild cards per set (the highest numbers, one
 // word's letters…). `offered`'s cards declared as the typed `words` say instead (the move's

@@ -10,7 +10,6 @@
 
 namespace tapis {
 
-
 // The suit of trumps now (a value of the tricks' `suit` property), or -1 for none.
 int TrumpSuit(const EngineServices& engine, const GameState& state);
 
@@ -22,8 +21,8 @@ bool TrickComplete(const EngineServices& engine, const GameState& state);
 
 // The `trick` moves `player` may make: the cards of the move's zone that the follow-suit
 // rules (and `decision`'s `only`, when answering one) allow. Appends to `out`.
-void GenerateTrickPlays(const EngineServices& engine, const GameState& state, int player, const MoveDecl& move,
-                        Move base, const Decision* decision, std::vector<Move>& out);
+void GenerateTrickPlays(const EngineServices& engine, const GameState& state, int player,
+                        const MoveDecl& move, Move base, const Decision* decision, std::vector<Move>& out);
 
 // The answers to a `number` move: from `min` to `max` (or the cards in `max_cards`),
 // without the value the `except` variable holds, nor (`not_total`) the one that would

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "interpreter/model/engine_services.h"
 #include "interpreter/mechanisms/contract.h"
+#include "interpreter/model/engine_services.h"
 
 namespace tapis {
 namespace {

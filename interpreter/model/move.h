@@ -1,5 +1,5 @@
 // A move or a decision's answer: which declared move kind, with which cards, onto which
-// zone. Plain data; its text form lives in move_text.h.
+// zone. Plain data; its text form lives in records/move_text.h.
 #pragma once
 
 #include <array>

@@ -15,7 +15,6 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
 // The label players use for a zone instance: `m2` for a meld, the zone's name otherwise.
 std::string ZoneLabel(const Engine& engine, const GameState& state, int zone);
 
-
 struct ParsedMove {
   std::optional<Move> move;
   std::string error;  // why the text is not a legal move now, when `move` is empty
