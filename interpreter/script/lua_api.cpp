@@ -103,9 +103,11 @@ int Draw(lua_State* L, ScriptContext& ctx) {
   const int to = ZoneArg(L, to_index, ctx);
   const bool to_player = ctx.engine->rules().zones[ctx.state->zones[to].decl].owner == Owner::kPlayer;
   const int n_index = to_index + (to_player ? 2 : 1);
-  const long long n = lua_isnoneornil(L, n_index) ? 1 : IntArg(L, n_index, "count");
-  long long moved = 0;
+  const long long asked = lua_isnoneornil(L, n_index) ? 1 : IntArg(L, n_index, "count");
   auto& src = ctx.state->zones[from].cards;
+  // At most the cards there were: drawing from a zone onto itself would never empty it.
+  const long long n = std::min<long long>(asked, static_cast<long long>(src.size()));
+  long long moved = 0;
   for (; moved < n && !src.empty(); ++moved) {
     ctx.engine->BeforeDraw(*ctx.state, from);
     ctx.state->zones[to].cards.push_back(src.back());
@@ -124,13 +126,13 @@ int Ask(lua_State* L, ScriptContext& ctx) {
   if (!lua_istable(L, 2))
     throw ApiError("tapis.ask: argument 2 must be a table {moves = {...}, count = n, optional = bool}");
   const Ruleset& r = ctx.engine->rules();
-  lua_getfield(L, 2, "moves");
+  RawField(L, 2, "moves");
   if (lua_isstring(L, -1)) {
     const int k = r.MoveIndex(lua_tostring(L, -1));
     if (k < 0) throw ApiError(fmt::format("tapis.ask: unknown move '{}'", lua_tostring(L, -1)));
     d.moves |= 1u << k;
   } else if (lua_istable(L, -1)) {
-    const lua_Integer n = luaL_len(L, -1);
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, -1, i);
       const char* name = lua_tostring(L, -1);
@@ -142,32 +144,41 @@ int Ask(lua_State* L, ScriptContext& ctx) {
   }
   lua_pop(L, 1);
   if (d.moves == 0) throw ApiError("tapis.ask: say which moves answer, e.g. {moves = {\"discard\"}}");
-  lua_getfield(L, 2, "count");
-  if (!lua_isnil(L, -1)) d.remaining = static_cast<int16_t>(IntArg(L, lua_gettop(L), "count"));
+  RawField(L, 2, "count");
+  if (!lua_isnil(L, -1)) {
+    const long long count = IntArg(L, lua_gettop(L), "count");
+    if (count < 0 || count > INT16_MAX)
+      throw ApiError(fmt::format("tapis.ask: count {} is out of range", count));
+    d.remaining = static_cast<int16_t>(count);
+  }
   lua_pop(L, 1);
-  lua_getfield(L, 2, "optional");
+  RawField(L, 2, "optional");
   d.optional = lua_toboolean(L, -1);
   lua_pop(L, 1);
-  lua_getfield(L, 2, "costs_actions");
+  RawField(L, 2, "costs_actions");
   d.costs_actions = lua_toboolean(L, -1);
   lua_pop(L, 1);
-  lua_getfield(L, 2, "to");
+  RawField(L, 2, "to");
   if (!lua_isnil(L, -1)) d.target = static_cast<int8_t>(PlayerArg(L, lua_gettop(L), ctx));
   lua_pop(L, 1);
-  lua_getfield(L, 2, "highest");
+  RawField(L, 2, "highest");
   if (!lua_isnil(L, -1)) {
     const int prop = ctx.engine->cards().catalog().PropertyIndex(StringArg(L, lua_gettop(L), "highest"));
     if (prop < 0) throw ApiError("tapis.ask: 'highest' names no card property");
     d.highest = static_cast<int8_t>(prop);
   }
   lua_pop(L, 1);
-  lua_getfield(L, 2, "only");
+  RawField(L, 2, "only");
   if (!lua_isnil(L, -1)) {
     d.only = CardListArg(L, lua_gettop(L), ctx);
     if (d.only.empty()) d.remaining = 0;  // nothing may be used: nothing to ask
   }
   lua_pop(L, 1);
-  if (d.remaining > 0) ctx.engine->Ask(*ctx.state, d);
+  if (d.remaining <= 0) return 0;
+  if (++ctx.asked > ScriptHost::From(L).limits().decisions)
+    throw ApiError(fmt::format("tapis.ask: more than {} decisions asked in one call",
+                               ScriptHost::From(L).limits().decisions));
+  ctx.engine->Ask(*ctx.state, d);
   return 0;
 }
 

@@ -28,7 +28,11 @@ int Current(lua_State* L, ScriptContext& ctx) {
 // The next player still in the round, `steps` times (1 by default).
 int NextPlayer(lua_State* L, ScriptContext& ctx) {
   int p = PlayerArg(L, 1, ctx);
-  const long long steps = lua_isnoneornil(L, 2) ? 1 : IntArg(L, 2, "steps");
+  long long steps = lua_isnoneornil(L, 2) ? 1 : IntArg(L, 2, "steps");
+  // After the first step play goes round the players still in: as many steps as that.
+  int in = 0;
+  for (int q = 0; q < ctx.state->players; ++q) in += (ctx.state->out >> q) & 1u ? 0 : 1;
+  if (steps > 1 && in > 0) steps = 1 + (steps - 1) % in;
   for (long long i = 0; i < steps && p >= 0; ++i) p = ctx.engine->NextActive(*ctx.state, p);
   if (p < 0)
     lua_pushnil(L);
@@ -294,6 +298,13 @@ int LastPlayer(lua_State* L, ScriptContext& ctx) {
 
 int Runs(lua_State* L, ScriptContext& ctx) {
   const std::vector<CardId> cards = CardListArg(L, 1, ctx);
+  // Each card once: the search for the best split grows fast with repeated cards.
+  std::vector<bool> seen(ctx.engine->cards().size(), false);
+  for (CardId c : cards) {
+    if (seen[c])
+      throw ApiError(fmt::format("tapis.runs: card {} is in the list twice", ctx.engine->cards().Code(c)));
+    seen[c] = true;
+  }
   const Combination& combo = CombinationArg(L, 2, ctx);
   const auto groups = BestPartition(ctx.engine->cards(), combo, cards);
   lua_createtable(L, static_cast<int>(groups.size()), 0);

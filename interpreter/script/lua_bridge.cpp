@@ -7,7 +7,8 @@ namespace {
 
 int ReadOnlyCard(lua_State* L) { return luaL_error(L, "cards are read-only"); }
 
-// The registry's table of card proxies, by card id + 1: pushed on every card a script sees.
+// The registry's table of card proxies, by card id + 1, and of card ids, by proxy: pushed on
+// every card a script sees or gives.
 void PushCardCache(lua_State* L) { lua_rawgeti(L, LUA_REGISTRYINDEX, ScriptHost::From(L).card_cache()); }
 
 }  // namespace
@@ -103,9 +104,14 @@ void PushCard(lua_State* L, const CardSet& set, CardId card) {
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, ReadOnlyCard);
   lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");  // getmetatable(card) cannot reach its fields
   lua_setmetatable(L, -2);
   lua_pushvalue(L, -1);
   lua_rawseti(L, -3, card + 1);  // cache[card + 1] = proxy
+  lua_pushvalue(L, -1);
+  lua_pushinteger(L, card);
+  lua_rawset(L, -4);  // cache[proxy] = card
   lua_remove(L, -2);
 }
 
@@ -132,17 +138,32 @@ void SetCards(lua_State* L, int table, const CardSet& set, std::span<const CardI
   }
 }
 
-CardId CardArg(lua_State* L, int index, const ScriptContext& ctx) {
-  long long id = -1;
-  if (lua_istable(L, index)) {
-    lua_getfield(L, index, "id");
-    int ok = 0;
-    id = lua_tointegerx(L, -1, &ok);
-    lua_pop(L, 1);
-    if (!ok) id = -1;
-  } else if (lua_isinteger(L, index)) {
-    id = lua_tointeger(L, index);
+int RawField(lua_State* L, int index, const char* name) {
+  index = lua_absindex(L, index);
+  lua_pushstring(L, name);
+  return lua_rawget(L, index);
+}
+
+long long CardIdOf(lua_State* L, int index) {
+  index = lua_absindex(L, index);
+  const int top = lua_gettop(L);
+  if (lua_type(L, index) == LUA_TTABLE) {
+    // A card proxy is found in the cache (proxy -> id); a script's own table {id = …} holds
+    // its id itself. Read raw either way: no script code runs here.
+    PushCardCache(L);
+    lua_pushvalue(L, index);
+    if (lua_rawget(L, -2) == LUA_TNIL) RawField(L, index, "id");
+  } else {
+    lua_pushvalue(L, index);
   }
+  int ok = 0;
+  const lua_Integer id = lua_tointegerx(L, -1, &ok);
+  lua_settop(L, top);
+  return ok ? id : -1;
+}
+
+CardId CardArg(lua_State* L, int index, const ScriptContext& ctx) {
+  const long long id = lua_istable(L, index) || lua_isinteger(L, index) ? CardIdOf(L, index) : -1;
   if (id < 0 || id >= ctx.engine->cards().size()) {
     throw ApiError(fmt::format("tapis.{}: argument {} must be a card (a table from tapis.cards)",
                                FunctionName(L), index));
@@ -154,7 +175,7 @@ std::vector<CardId> CardListArg(lua_State* L, int index, const ScriptContext& ct
   if (!lua_istable(L, index))
     throw ApiError(fmt::format("tapis.{}: argument {} must be a list of cards", FunctionName(L), index));
   std::vector<CardId> out;
-  const lua_Integer n = luaL_len(L, index);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, index));
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, index, i);
     out.push_back(CardArg(L, lua_gettop(L), ctx));

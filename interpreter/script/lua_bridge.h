@@ -48,6 +48,11 @@ void RequireWritable(lua_State* L, const ScriptContext& ctx);
 // A fixed zone instance from (name[, player]) at `index`.
 int ZoneArg(lua_State* L, int index, const ScriptContext& ctx);
 CardId CardArg(lua_State* L, int index, const ScriptContext& ctx);
+// Pushes t[name] for the table at `index` without running a metamethod; returns its type.
+int RawField(lua_State* L, int index, const char* name);
+// The id of the card at `index` (a card proxy, a table {id = …} or a number), or -1; runs no
+// metamethod. Pushes nothing.
+long long CardIdOf(lua_State* L, int index);
 std::vector<CardId> CardListArg(lua_State* L, int index, const ScriptContext& ctx);
 const Combination& CombinationArg(lua_State* L, int index, const ScriptContext& ctx);
 // (name, …) with the player, for a per-player variable, at `player_index`.

@@ -8,6 +8,7 @@
 
 #include "interpreter/model/errors.h"
 #include "interpreter/script/lua_bridge.h"
+#include "interpreter/script/sandbox.h"
 #include "interpreter/script/script_watchdog.h"
 
 namespace tapis {
@@ -41,7 +42,10 @@ void* ScriptHost::Allocate(void* ud, void* ptr, size_t old_size, size_t new_size
     std::free(ptr);
     return nullptr;
   }
-  if (new_size > old_size && host->memory_used_ + (new_size - old_size) > host->memory_limit_) return nullptr;
+  // The cap holds while scripts run; the host's own pushes between calls are bounded.
+  if (new_size > old_size && host->depth_ > 0 &&
+      host->memory_used_ + (new_size - old_size) > host->memory_limit_)
+    return nullptr;
   void* out = std::realloc(ptr, new_size);
   if (out) host->memory_used_ = host->memory_used_ - old_size + new_size;
   return out;
@@ -86,6 +90,7 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   lua_setfield(L_, -2, "randomseed");
   lua_pop(L_, 1);
   OpenTapisApi(L_);
+  lua::OpenSandbox(L_);
   InternNames();
   // The count hook is set only on calls that run long (script_watchdog.h).
   watched_.L = L_;
@@ -106,8 +111,10 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
     // Its own _ENV: reads fall through to the shared libraries, definitions stay local.
     lua_newtable(L_);
     lua_newtable(L_);
-    lua_pushglobaltable(L_);
+    PushGlobals();
     lua_setfield(L_, -2, "__index");
+    lua_pushboolean(L_, 0);
+    lua_setfield(L_, -2, "__metatable");
     lua_setmetatable(L_, -2);
     lua_pushvalue(L_, -1);
     environments_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
@@ -140,8 +147,10 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
       lua_rawset(L_, env_index);  // clearing fields during a traversal is allowed
     }
     lua_newtable(L_);  // defs falls through to the libraries
-    lua_pushglobaltable(L_);
+    PushGlobals();
     lua_setfield(L_, -2, "__index");
+    lua_pushboolean(L_, 0);
+    lua_setfield(L_, -2, "__metatable");
     lua_setmetatable(L_, defs);
     lua_getmetatable(L_, env_index);
     lua_pushvalue(L_, defs);
@@ -150,6 +159,16 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
     lua_setfield(L_, -2, "__newindex");
     lua_settop(L_, env_index - 1);
   }
+  // One memory cap for the engine's life: what scripts keep from call to call counts.
+  memory_limit_ = memory_used_ + limits_.memory_bytes;
+}
+
+// The global table's fields, behind the read-only global table (sandbox.h): scripts' reads
+// fall through to them directly.
+void ScriptHost::PushGlobals() {
+  lua_pushglobaltable(L_);
+  lua::PushFrozenFields(L_, -1);
+  lua_remove(L_, -2);
 }
 
 ScriptHost::~ScriptHost() { Close(); }
@@ -220,7 +239,6 @@ bool ScriptHost::HasFunction(const std::string& name) {
 
 bool ScriptHost::Call(const std::string& function, int args, int results, std::string& error) {
   instructions_left_ = limits_.instructions;
-  memory_limit_ = memory_used_ + limits_.memory_bytes;
   const int status = ProtectedCall(args, results);
   if (status == LUA_OK) return true;
   if (status == LUA_ERRMEM) {
@@ -233,7 +251,7 @@ bool ScriptHost::Call(const std::string& function, int args, int results, std::s
       }
     }
   } else {
-    error = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : fmt::format("error in '{}'", function);
+    error = lua_isstring(L_, -1) ? lua_tostring(L_, -1) : fmt::format("error in '{}'", function);
   }
   lua_pop(L_, 1);
   lua_gc(L_, LUA_GCCOLLECT);
@@ -308,10 +326,8 @@ bool ScriptHost::CallFilter(const std::string& function, ScriptContext& ctx, std
   }
   for (lua_Integer i = 1; ok && i <= static_cast<lua_Integer>(lua_rawlen(L_, -1)); ++i) {
     lua_rawgeti(L_, -1, i);
-    if (lua_istable(L_, -1)) lua_getfield(L_, -1, "id");
-    int is_number = 0;
-    const lua_Integer id = lua_tointegerx(L_, -1, &is_number);
-    if (!is_number || id < 0 || id >= ctx.engine->cards().size()) {
+    const long long id = lua::CardIdOf(L_, -1);
+    if (id < 0 || id >= ctx.engine->cards().size()) {
       error = fmt::format("'{}' returned a list with something other than a card at {}", function, i);
       ok = false;
     }

@@ -32,11 +32,13 @@ struct ScriptContext {
   int zone;            // the zone instance the move created or extended, or -1
   bool read_only;      // scoring may read but not change the game
   bool extra = false;  // the move answered a decision (an extra discard, say)
+  int asked = 0;       // decisions asked so far by this call
 };
 
 struct ScriptLimits {
   long long instructions = 20'000'000;        // per call
-  size_t memory_bytes = 64u * 1024u * 1024u;  // per call, above what the scripts hold
+  size_t memory_bytes = 64u * 1024u * 1024u;  // for the engine's whole life, above what loading took
+  int decisions = 256;                        // decisions one call may ask (tapis.ask)
 };
 
 // The fields of the move table a trigger receives (lua_api_read.cpp).
@@ -63,7 +65,10 @@ class ScriptHost {
   // For the API functions (lua_api.cpp).
   ScriptContext* context() const { return context_; }
   const Ruleset& rules() const { return rules_; }
+  const ScriptLimits& limits() const { return limits_; }
   int depth() const { return depth_; }  // calls under way: 1 in an effect, 2 in one it runs
+  // The call under way has used up its instruction budget (sandbox.cpp: pcall cannot go on).
+  bool out_of_instructions() const { return instructions_left_ <= 0; }
   static ScriptHost& From(lua_State* L);
   // The registry reference of the card proxies' cache (lua_bridge.cpp).
   int card_cache() const { return card_cache_; }
@@ -90,6 +95,7 @@ class ScriptHost {
   int ProtectedCall(int args, int results);
   void Close();
   void InternNames();
+  void PushGlobals();
   bool Call(const std::string& function, int args, int results, std::string& error);
   static void* Allocate(void* ud, void* ptr, size_t old_size, size_t new_size);
   static void CountHook(lua_State* L, lua_Debug* ar);

@@ -1,0 +1,239 @@
+#include "interpreter/script/sandbox.h"
+
+#include <cmath>
+#include <lua.hpp>
+#include <string_view>
+
+#include "interpreter/script/script_host.h"
+
+namespace tapis::lua {
+namespace {
+
+// The libraries a script may read, each frozen under its own name.
+constexpr const char* kFrozenLibraries[] = {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME};
+
+// __newindex of a frozen table; upvalue 1: the table's name.
+int RefuseWrite(lua_State* L) {
+  const int type = lua_type(L, 2);
+  const char* key = type == LUA_TSTRING || type == LUA_TNUMBER ? lua_tostring(L, 2) : "?";
+  return luaL_error(L, "cannot change '%s.%s': the libraries and the tapis table are read-only",
+                    lua_tostring(L, lua_upvalueindex(1)), key);
+}
+
+// __pairs of a frozen table: its hidden fields (upvalue 1), walked by `next` (upvalue 2).
+int PairsOfFields(lua_State* L) {
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushnil(L);
+  return 3;
+}
+
+// An effect that ran out of instructions or memory ends, whatever pcall says.
+bool MustStop(lua_State* L, int status) {
+  return status == LUA_ERRMEM || (status != LUA_OK && ScriptHost::From(L).out_of_instructions());
+}
+
+int ProtectedCall(lua_State* L) {
+  luaL_checkany(L, 1);
+  const int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+  if (MustStop(L, status)) return lua_error(L);
+  lua_pushboolean(L, status == LUA_OK);
+  lua_insert(L, 1);
+  return lua_gettop(L);
+}
+
+// xpcall's message handler, wrapped (upvalue 1: the script's). Once the budget is spent the
+// script's handler is not run: Lua runs a handler for an error the count hook raised with
+// the hook off, so a handler that loops would never stop.
+int MessageHandler(lua_State* L) {
+  if (ScriptHost::From(L).out_of_instructions()) return 1;  // the error as it is
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+int ProtectedCallWithHandler(lua_State* L) {
+  const int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);  // the handler, wrapped, below f
+  lua_pushcclosure(L, MessageHandler, 1);
+  lua_replace(L, 2);
+  lua_pushvalue(L, 1);
+  lua_copy(L, 2, 1);
+  lua_replace(L, 2);
+  const int status = lua_pcall(L, n - 2, LUA_MULTRET, 1);
+  if (MustStop(L, status)) return lua_error(L);
+  lua_pushboolean(L, status == LUA_OK);
+  lua_replace(L, 1);
+  return lua_gettop(L);
+}
+
+// What a pattern search may cost at worst, in steps: Lua's matcher runs in C, where the
+// instruction count does not reach, and backtracks through each `*`, `+` or `-` in turn, so
+// a search of a subject of n characters may take n^(k+1) steps for k such items (n^k when
+// anchored with `^`). A plain search (no special characters, or find's `plain`) compares
+// the pattern at each place: n × m.
+double WorstPatternSteps(std::string_view subject, std::string_view pattern, bool plain) {
+  const double n = static_cast<double>(subject.size()) + 1;
+  if (plain || pattern.find_first_of("^$*+?.([%-") == std::string_view::npos)
+    return n * static_cast<double>(pattern.size() + 1);
+  int repeats = 0;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == '%') {
+      ++i;                                                  // an escaped character, or a class
+      if (i < pattern.size() && pattern[i] == 'b') i += 2;  // %bxy
+      continue;
+    }
+    if (c == '[') {  // a set: its `-` are ranges, its `]` may come first
+      ++i;
+      if (i < pattern.size() && pattern[i] == '^') ++i;
+      if (i < pattern.size() && pattern[i] == ']') ++i;
+      while (i < pattern.size() && pattern[i] != ']') i += pattern[i] == '%' ? 2 : 1;
+      continue;
+    }
+    if (c == '*' || c == '+' || c == '-') ++repeats;
+  }
+  const double starts = pattern.front() == '^' ? 1 : n;
+  return starts * std::pow(n, repeats);
+}
+
+// string.find, match, gmatch and gsub, refused when the search could run past the budget
+// (upvalue 1: the library's function; upvalue 2: its name).
+int BoundedPatternSearch(lua_State* L) {
+  if (lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING) {
+    size_t n = 0, m = 0;
+    const char* s = lua_tolstring(L, 1, &n);
+    const char* p = lua_tolstring(L, 2, &m);
+    const std::string_view name = lua_tostring(L, lua_upvalueindex(2));
+    const bool plain = name == "find" && lua_toboolean(L, 4);
+    const auto budget = static_cast<double>(ScriptHost::From(L).limits().instructions);
+    if (m > 0 && WorstPatternSteps({s, n}, {p, m}, plain) > budget)
+      return luaL_error(L,
+                        "string.%s: this pattern could take more than the instruction budget on a string of "
+                        "%d characters; use a shorter string or a simpler pattern",
+                        name.data(), static_cast<int>(n));
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+// setmetatable without finalizers; upvalue 1: the library's setmetatable.
+int SetMetatable(lua_State* L) {
+  // Said here rather than by the library's function, so that the message names the line.
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    return luaL_error(L, "cannot change a protected metatable");
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    const bool finalizer = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (finalizer) return luaL_error(L, "setmetatable: finalizers (__gc) are not allowed");
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+}  // namespace
+
+void Freeze(lua_State* L, int index, const char* name) {
+  index = lua_absindex(L, index);
+  lua_newtable(L);  // the fields
+  const int fields = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, index) != 0) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, fields);
+  }
+  lua_pushnil(L);
+  while (lua_next(L, fields) != 0) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, index);
+  }
+  lua_createtable(L, 0, 4);
+  lua_pushvalue(L, fields);
+  lua_setfield(L, -2, "__index");
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, RefuseWrite, 1);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushvalue(L, fields);
+  lua_pushliteral(L, "next");
+  lua_rawget(L, fields);
+  if (lua_isnil(L, -1)) {  // a library table: `next` is a global
+    lua_pop(L, 1);
+    lua_getglobal(L, "next");
+  }
+  lua_pushcclosure(L, PairsOfFields, 2);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, index);
+  lua_settop(L, fields - 1);
+}
+
+void PushFrozenFields(lua_State* L, int index) {
+  lua_getmetatable(L, index);
+  lua_getfield(L, -1, "__index");
+  lua_remove(L, -2);
+}
+
+void OpenSandbox(lua_State* L) {
+  lua_getglobal(L, LUA_STRLIBNAME);
+  for (const char* name : {"find", "match", "gmatch", "gsub"}) {
+    lua_getfield(L, -1, name);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, BoundedPatternSearch, 2);
+    lua_setfield(L, -2, name);
+  }
+  lua_pop(L, 1);
+  lua_pushcfunction(L, ProtectedCall);
+  lua_setglobal(L, "pcall");
+  lua_pushcfunction(L, ProtectedCallWithHandler);
+  lua_setglobal(L, "xpcall");
+  lua_getglobal(L, "setmetatable");
+  lua_pushcclosure(L, SetMetatable, 1);
+  lua_setglobal(L, "setmetatable");
+
+  for (const char* name : kFrozenLibraries) {
+    lua_getglobal(L, name);
+    Freeze(L, -1, name);
+    lua_pop(L, 1);
+  }
+  // Strings read their methods straight from the hidden fields; their metatable is closed.
+  lua_pushliteral(L, "");
+  lua_getmetatable(L, -1);
+  lua_getglobal(L, LUA_STRLIBNAME);
+  PushFrozenFields(L, -1);
+  lua_setfield(L, -3, "__index");
+  lua_pop(L, 1);
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 2);
+
+  // The tapis table keeps its fields: effects read it at every call, and a frozen table costs
+  // a lookup more (7-9% of a game in script-heavy rulesets). It gains no field and hides its
+  // metatable; a function replaced by a script stays so in that Lua state, like a value kept
+  // in an upvalue (docs/lua-api.md#the-sandbox).
+  lua_getglobal(L, "tapis");
+  lua_createtable(L, 0, 2);
+  lua_pushliteral(L, "tapis");
+  lua_pushcclosure(L, RefuseWrite, 1);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
+
+  lua_pushglobaltable(L);
+  Freeze(L, -1, "_G");
+  lua_pop(L, 1);
+}
+
+}  // namespace tapis::lua

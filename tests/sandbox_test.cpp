@@ -1,0 +1,147 @@
+// Hostile scripts (DESIGN.md §12): whatever a variant's Lua does, it stays inside its
+// budget, its memory cap and what it may change, and the game is left as it was. Each case
+// is an attack that got through before the sandbox held against it.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tests/helpers.h"
+
+using namespace tapis;
+using namespace tapis::testing;
+
+namespace {
+
+const std::string kBad = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/";
+
+// tests/bad/mini.yaml with `on_play` replaced by `script` (a whole Lua file), loaded from a
+// folder of its own.
+std::shared_ptr<const Ruleset> MiniWith(const std::string& script) {
+  const auto folder = std::filesystem::temp_directory_path() / "tapis_sandbox_test";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "case.lua") << script;
+  return LoadRulesetFromString(
+      ReadText(kBad + "mini.yaml").replace(ReadText(kBad + "mini.yaml").find("mini.lua"), 8, "case.lua"),
+      (folder / "case.yaml").string());
+}
+
+// The error of the first play of a game whose `on_play(move)` has `body`; the state must be
+// as it was before the move.
+std::string PlayError(const std::string& body) {
+  Engine engine(std::make_shared<GameConfig>(MiniWith("function on_play(move)\n" + body + "\nend\n"), 2));
+  GameState state = engine.NewGame(3);
+  const GameState before = state;
+  const ApplyResult r = engine.Apply(state, engine.LegalMoves(state).front());  // a play
+  CHECK_FALSE(r.ok);
+  CHECK(state == before);
+  CHECK(r.error.find('\n') == std::string::npos);
+  const auto at = r.error.find("case.lua");
+  return at == std::string::npos ? r.error : r.error.substr(at);
+}
+
+const std::string kBudget = "instruction budget of 20000000 exceeded (an endless loop?)";
+
+}  // namespace
+
+TEST_CASE("sandbox/finalizers are refused: Lua would run them inside any API call") {
+  CHECK(PlayError("setmetatable({}, {__gc = function() tapis.move(move.cards[1], 'stock') end})") ==
+        "case.lua:2: setmetatable: finalizers (__gc) are not allowed");
+  CHECK(PlayError("setmetatable({}, {__gc = false})") ==
+        "case.lua:2: setmetatable: finalizers (__gc) are not allowed");
+}
+
+TEST_CASE("sandbox/pcall cannot catch the end of the budget") {
+  CHECK(PlayError("while true do pcall(function() while true do end end) end") == "case.lua:2: " + kBudget);
+}
+
+TEST_CASE("sandbox/an xpcall handler that loops is stopped with the rest") {
+  CHECK(PlayError("xpcall(function() while true do end end, function() while true do end end)") ==
+        "case.lua:2: " + kBudget);
+  CHECK(PlayError("xpcall(error, function() while true do end end)") == "case.lua:2: " + kBudget);
+}
+
+TEST_CASE("sandbox/xpcall still handles ordinary errors") {
+  CHECK(PlayError("local ok, e = xpcall(error, function(m) return 'handled ' .. m end, 'x')\nerror(e, 0)") ==
+        "handled x");
+  CHECK(PlayError("local ok, e = pcall(error, 'caught', 0)\nerror(e .. ' ' .. tostring(ok), 0)") ==
+        "caught false");
+}
+
+TEST_CASE("sandbox/string patterns that would backtrack past the budget are refused") {
+  const std::string refused =
+      "this pattern could take more than the instruction budget on a string of 100000 characters; use a "
+      "shorter string or a simpler pattern";
+  CHECK(PlayError("string.find(string.rep('a', 100000), '.-.-.-.-b')") ==
+        "case.lua:2: string.find: " + refused);
+  CHECK(PlayError("local s = ('a'):rep(100000)\ns:match('(.-)(.-)b')") ==
+        "case.lua:3: string.match: " + refused);
+  // Ordinary patterns on the short strings of a card game are untouched.
+  CHECK(PlayError("error(('  7H  '):match('^%s*(.-)%s*$') .. ('KS'):gsub('[%a]', '%0%0'), 0)") == "7HKKSS");
+}
+
+TEST_CASE("sandbox/the API's own loops are bounded") {
+  CHECK(PlayError("error(tapis.draw('stock', 'stock', math.maxinteger), 0)") == "2");  // the stock's 2 cards
+  CHECK(PlayError("error(tapis.next_player(1, math.maxinteger), 0)") == "2");
+  CHECK(PlayError("for i = 1, 1e6 do tapis.ask(2, {moves = 'pass'}) end") ==
+        "case.lua:2: tapis.ask: more than 256 decisions asked in one call");
+  CHECK(PlayError("tapis.ask(2, {moves = 'pass', count = 70000})") ==
+        "case.lua:2: tapis.ask: count 70000 is out of range");
+  CHECK(PlayError("tapis.runs({move.cards[1], move.cards[1]}, 'seq')").find("is in the list twice") !=
+        std::string::npos);
+}
+
+TEST_CASE("sandbox/the engine reads what a script gives it without running its metamethods") {
+  const std::string sneaky =
+      "setmetatable({}, {__index = function() while true do end end, "
+      "__len = function() while true do end end})";
+  CHECK(PlayError("tapis.move(" + sneaky + ", 'stock')") ==
+        "case.lua:2: tapis.move: argument 1 must be a card (a table from tapis.cards)");
+  CHECK(PlayError("tapis.ask(2, " + sneaky + ")") ==
+        "case.lua:2: tapis.ask: say which moves answer, e.g. {moves = {\"discard\"}}");
+}
+
+TEST_CASE("sandbox/the libraries and the globals are read-only, and the tapis table gains no field") {
+  const std::string read_only = "the libraries and the tapis table are read-only";
+  CHECK(PlayError("tapis.moves_all = tapis.move") ==
+        "case.lua:2: cannot change 'tapis.moves_all': " + read_only);
+  CHECK(PlayError("string.upper = string.lower") == "case.lua:2: cannot change 'string.upper': " + read_only);
+  CHECK(PlayError("table.insert(math, 1)").find("cannot change 'math.1'") != std::string::npos);
+  CHECK(PlayError("_G.leak = 1") == "case.lua:2: cannot change '_G.leak': " + read_only);
+  CHECK(PlayError("rawset(_G, 'leak', 1)").find("global 'rawset'") != std::string::npos);
+  CHECK(PlayError("error(tostring(getmetatable(_ENV)) .. tostring(getmetatable(_G)) .. "
+                  "tostring(getmetatable('')) .. tostring(getmetatable(string)) .. "
+                  "tostring(getmetatable(tapis)), 0)") == "falsefalsefalsefalsefalse");
+  // Reading through them is unchanged.
+  CHECK(
+      PlayError("local n = 0\nfor _ in pairs(string) do n = n + 1 end\nerror(n > 10 and ('x'):upper(), 0)") ==
+      "X");
+}
+
+TEST_CASE("sandbox/cards cannot be rewritten for later games") {
+  CHECK(PlayError("getmetatable(move.cards[1]).__index.rank = 'X'") ==
+        "case.lua:2: attempt to index a boolean value");
+  CHECK(PlayError("setmetatable(move.cards[1], nil)") == "case.lua:2: cannot change a protected metatable");
+  CHECK(PlayError("move.cards[1].rank = 'X'") == "case.lua:2: cards are read-only");
+}
+
+TEST_CASE("sandbox/one memory cap for the engine's life: what scripts keep counts") {
+  // Each play keeps 8 MB more in an upvalue: under the cap per call, not in all.
+  Engine engine(std::make_shared<GameConfig>(
+      MiniWith(
+          "local kept = {}\nfunction on_play(move)\n  kept[#kept + 1] = string.rep('x', 8 << 20)\nend\n"),
+      2));
+  std::string error;
+  int plays = 0;
+  for (uint64_t seed = 1; seed <= 20 && error.empty(); ++seed) {
+    GameState state = engine.NewGame(seed);
+    for (int move = 0; move < 4 && error.empty(); ++move) {  // the four cards dealt, played
+      const ApplyResult r = engine.Apply(state, engine.LegalMoves(state).front());
+      if (!r.ok) error = r.error;
+      ++plays;
+    }
+  }
+  CAPTURE(plays);
+  CHECK(error.find("memory cap of 64 MB exceeded in 'on_play'") != std::string::npos);
+  CHECK(plays <= 10);
+}
