@@ -10,6 +10,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "cli/file_write.h"
 #include "interpreter/load/lint.h"
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
@@ -78,9 +79,7 @@ int New(const std::string& name, const std::string& from) {
       "# moves:\n"
       "#   {move}: {{then: my_effect}}   # replaces that move's effect\n",
       fmt::arg("name", name), fmt::arg("from", from), fmt::arg("move", rules->moves.front().name));
-  std::ofstream out(file);
-  if (!out) throw IoError(fmt::format("{}: cannot write the file", file));
-  out << text;
+  WriteFileAtomically(file, text);
   fmt::print("wrote {}; try it: tapis check {} && tapis play {}\n", file, file, file);
   return 0;
 }

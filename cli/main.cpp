@@ -1,14 +1,19 @@
 // tapis: play, simulate and check card-game rulesets. Exit codes: 0 fine, 1 a check
-// failed, 2 bad rules, 3 script error, 4 I/O error, 5 illegal move, 6 bad usage.
+// failed, 2 bad rules, 3 script error, 4 I/O error, 5 illegal move, 6 bad usage, 130 a
+// game stopped by Ctrl-C.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "interpreter/model/errors.h"
 
 int main(int argc, char** argv) {
+  // A file grown past the size limit (ulimit -f) fails its write, which is reported,
+  // instead of killing the process mid-save.
+  std::signal(SIGXFSZ, SIG_IGN);
   using tapis::cli::GameOptions;
   CLI::App app{"tapis — rules-as-data card games"};
   app.require_subcommand(1);

@@ -1,12 +1,14 @@
 // tapis play: a game in the terminal. Each human sees only their own view; bots answer
 // their decisions at once. Commands besides moves: help, undo, save FILE, quit.
 #include <fmt/format.h>
+#include <signal.h>
 
-#include <fstream>
+#include <csignal>
 #include <iostream>
 #include <random>
 
 #include "cli/commands.h"
+#include "cli/file_write.h"
 #include "interpreter/bots/bots.h"
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
@@ -19,10 +21,22 @@
 namespace tapis::cli {
 namespace {
 
+constexpr int kInterrupted = 130;  // as shells report a program stopped by Ctrl-C
+
 void WriteLogFile(const std::string& path, const GameLog& log) {
-  std::ofstream out(path);
-  if (!out) throw IoError(fmt::format("{}: cannot write the file", path));
-  out << WriteGameLog(log);
+  WriteFileAtomically(path, WriteGameLog(log));
+}
+
+// Ctrl-C ends the game like `quit`, log written: the handler only raises this flag, and
+// interrupts the read of a move (no SA_RESTART), which then fails.
+volatile std::sig_atomic_t interrupted = 0;
+
+void CatchInterrupt() {
+  struct sigaction action {};
+  action.sa_handler = [](int) { interrupted = 1; };
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  sigaction(SIGINT, &action, nullptr);
 }
 
 std::string DecisionLine(const Engine& engine, const GameState& state) {
@@ -97,11 +111,24 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   GameState state = Replay(engine, log, resume.empty() ? "log" : resume);
   std::vector<GameState> history;     // states before each human move, for undo
   std::vector<size_t> history_moves;  // log length at those points
+  // The log is written now (a path that cannot be written is told before the first move) and
+  // again whenever the game stops, however it stops.
+  auto save_log = [&](const char* why) {
+    if (log_path.empty()) return;
+    WriteLogFile(log_path, log);
+    if (why != nullptr) fmt::print("{}; the game's log is in {}\n", why, log_path);
+  };
+  save_log(nullptr);
+  CatchInterrupt();
   fmt::print("{} — {} players, seed {}. Type 'help' for the legal moves.\n", rules->title, players, seed);
   int last_viewer = -1;
   bool show = true;  // the view is shown again only when something changed
 
   while (!state.finished) {
+    if (interrupted) {
+      save_log("\ninterrupted");
+      return kInterrupted;
+    }
     const int actor = engine.Actor(state);
     const std::vector<Move> legal = engine.LegalMoves(state);
     if (bots[actor]) {
@@ -111,7 +138,11 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       log.moves.push_back({actor, text});
       const GameState before = state;
       const ApplyResult r = engine.Apply(state, m);
-      if (!r.ok) throw ScriptError(r.error);
+      if (!r.ok) {
+        log.moves.pop_back();  // the move was not made
+        save_log("a script failed");
+        throw ScriptError(r.error);
+      }
       TellBots(bots, engine, before, m, state);
       show = true;
       continue;
@@ -126,7 +157,11 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     std::string line;
     if (!std::getline(std::cin, line)) {
       fmt::print("\n");
-      if (!log_path.empty()) WriteLogFile(log_path, log);
+      if (interrupted) {
+        save_log("interrupted");
+        return kInterrupted;
+      }
+      save_log("end of input");
       return 0;
     }
     const auto first = line.find_first_not_of(" \t");
@@ -137,7 +172,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       continue;
     }
     if (line == "quit" || line == "exit") {
-      if (!log_path.empty()) WriteLogFile(log_path, log);
+      save_log("quit");
       return 0;
     }
     if (line == "undo") {
@@ -197,7 +232,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     fmt::print("no winner\n");  // a solitaire lost
   else
     fmt::print("winner: player {}\n", fmt::join(winners, ", player "));
-  if (!log_path.empty()) WriteLogFile(log_path, log);
+  save_log("game over");
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/file_write.h"
 #include "cli/html_report.h"
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
@@ -159,9 +160,7 @@ double ProportionZ(double a, int n_a, double b, int n_b) {
 
 void WriteReport(const std::string& path, const SimTotals& totals, const SimReport& report) {
   if (path.empty()) return;
-  std::ofstream file(path);
-  if (!file) throw IoError(fmt::format("{}: cannot write the file", path));
-  file << HtmlReport(totals, report);
+  WriteFileAtomically(path, HtmlReport(totals, report));
 }
 
 }  // namespace
@@ -186,9 +185,7 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
   }
   const SimTotals totals = Run(config, sim);
   if (!out.empty()) {
-    std::ofstream file(out);
-    if (!file) throw IoError(fmt::format("{}: cannot write the file", out));
-    file << TotalsToJson(totals).dump(2) << "\n";
+    WriteFileAtomically(out, TotalsToJson(totals).dump(2) + "\n");
     fmt::print("{}: games {} of shard {}/{} written; combine the shards with: tapis merge FILES\n", out,
                totals.games, sim.shard + 1, sim.shard_count);
     return 0;

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -17,9 +18,8 @@ struct Run {
   std::string output;  // stdout and stderr together
 };
 
-Run Tapis(const std::string& args, const std::string& input = "", const std::string& dir = TAPIS_SOURCE_DIR) {
-  const std::string command =
-      "cd '" + dir + "' && printf '" + input + "' | '" TAPIS_TAPIS_BINARY "' " + args + " 2>&1";
+// Runs a shell command line, its output and errors together.
+Run Shell(const std::string& command) {
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
   std::string out;
@@ -27,6 +27,10 @@ Run Tapis(const std::string& args, const std::string& input = "", const std::str
   while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+Run Tapis(const std::string& args, const std::string& input = "", const std::string& dir = TAPIS_SOURCE_DIR) {
+  return Shell("cd '" + dir + "' && printf '" + input + "' | '" TAPIS_TAPIS_BINARY "' " + args + " 2>&1");
 }
 
 }  // namespace
@@ -161,4 +165,51 @@ TEST_CASE("cli/bench prints games per second for each ruleset named") {
   const Run r = Tapis("bench crazy_eights --seconds 0.1 --players 9");
   CHECK(r.code == 0);
   CHECK(r.output.find("crazy_eights               5        1") != std::string::npos);
+}
+
+TEST_CASE("cli/play keeps its log however the game stops, and a failed save costs nothing") {
+  const std::string dir = "/tmp/tapis-cli-test-saves";
+  std::filesystem::create_directories(dir);
+  const std::string log = dir + "/game.jsonl";
+  const auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  SUBCASE("a --log path that cannot be written is told before the first move") {
+    const Run r = Tapis("play unisson --players 3 --seed 5 --log /nonexistent/game.jsonl", "draw\\n");
+    CHECK(r.code == 4);
+    CHECK(r.output == "tapis: /nonexistent/game.jsonl: cannot write the file (No such file or directory)\n");
+  }
+  SUBCASE("end of input and quit write the log and say so") {
+    std::filesystem::remove(log);
+    const Run r = Tapis("play unisson --players 3 --seed 5 --log " + log, "");
+    CHECK(r.code == 0);
+    CHECK(r.output.find("end of input; the game's log is in " + log) != std::string::npos);
+    CHECK(read(log).find("\"ruleset\":\"unisson\"") != std::string::npos);
+  }
+  SUBCASE("Ctrl-C stops the game with its log written, exit code 130") {
+    std::filesystem::remove(log);
+    // A human's turn: the game waits on its input (kept open by sleep) when Ctrl-C comes.
+    const Run r = Shell("sleep 3 | '" TAPIS_TAPIS_BINARY "' play unisson --players 3 --seed 5 --log " + log +
+                        " 2>&1 & sleep 0.5; kill -INT $!; wait $!");
+    CHECK(r.code == 130);
+    CHECK(r.output.find("interrupted; the game's log is in " + log) != std::string::npos);
+    CHECK(read(log).find("\"ruleset\":\"unisson\"") != std::string::npos);
+  }
+  SUBCASE("a save that fails (here: no file may grow, ulimit -f 0) says why and keeps the old save") {
+    std::ofstream(log) << "the old save\n";
+    const std::string out =
+        Shell("cd '" TAPIS_SOURCE_DIR "' && printf 'save " + log +
+              "\\nquit\\n' | (ulimit -f 0; '" TAPIS_TAPIS_BINARY "' play unisson --players 3 --seed 5) 2>&1")
+            .output;
+    CHECK(out.find(log + ": cannot write the file (File too large)") != std::string::npos);
+    CHECK(read(log) == "the old save\n");
+    CHECK(std::filesystem::directory_iterator(dir) != std::filesystem::directory_iterator());
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+      CHECK(entry.path().extension() != ".part");  // no temporary file left behind
+  }
+  SUBCASE("a device is not a save file") {
+    const Run r = Tapis("play unisson --players 3 --seed 5", "save /dev/null\\nquit\\n");
+    CHECK(r.output.find("/dev/null: cannot write the file (not a regular file)") != std::string::npos);
+  }
 }
