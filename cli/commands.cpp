@@ -15,6 +15,7 @@
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
 #include "interpreter/model/errors.h"
+#include "interpreter/model/text_file.h"
 #include "interpreter/records/game_log.h"
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/peer_replay.h"
@@ -50,6 +51,11 @@ int List() {
 }
 
 int New(const std::string& name, const std::string& from) {
+  // A name, not a path: the variant is written here, and its name is its file's.
+  if (name.empty() || name.find_first_of("/\\") != std::string::npos || name.front() == '.' ||
+      name.find_first_of(" \t\n") != std::string::npos)
+    throw Error(ErrorKind::kUsage,
+                fmt::format("new: '{}' is not a variant name; use letters, digits and _ (my_variant)", name));
   const auto rules = LoadRuleset(FindRuleset(from));
   const std::string file = name + ".yaml";
   if (std::ifstream(file)) throw IoError(fmt::format("{}: already exists; choose another name", file));
@@ -112,9 +118,9 @@ struct LoadedGame {
 // A saved game: a log (replayed) or a position file (read as it is).
 LoadedGame LoadGame(const std::string& path) {
   LoadedGame g;
-  std::ifstream in(path);
-  if (!in) throw IoError(fmt::format("{}: cannot read the file", path));
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text;
+  if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
+    throw IoError(fmt::format("{}: cannot read the file{}", path, ProblemSuffix(problem)));
   if (IsPosition(text)) {
     g.engine = EngineForPosition(text, path);
     g.state = ReadPosition(*g.engine, text, path);

@@ -4,11 +4,45 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <csignal>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "interpreter/model/errors.h"
+
+namespace {
+
+// A whole number from `low` to `high`, said so when it is not.
+CLI::Validator Within(long long low, long long high) {
+  return CLI::Validator(
+      [low, high](std::string& text) -> std::string {
+        long long value = 0;
+        if (!CLI::detail::lexical_cast(text, value)) return "expected a whole number, not '" + text + "'";
+        if (value < low || value > high)
+          return "must be from " + std::to_string(low) + " to " + std::to_string(high) + ", not " + text;
+        return "";
+      },
+      "INT in [" + std::to_string(low) + ", " + std::to_string(high) + "]");
+}
+
+// A number of seconds, more than none and at most an hour.
+CLI::Validator Seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || value <= 0 || value > 3600)
+          return "expected a number of seconds above 0 and at most 3600, not '" + text + "'";
+        return "";
+      },
+      "SECONDS");
+}
+
+constexpr long long kMostPlayers = 64;
+constexpr long long kMostThreads = 256;
+constexpr long long kMostGames = 100'000'000;
+
+}  // namespace
 
 int main(int argc, char** argv) {
   // A file grown past the size limit (ulimit -f) fails its write, which is reported,
@@ -24,7 +58,8 @@ int main(int argc, char** argv) {
     auto* name =
         cmd->add_option("game", game.game, "ruleset name (see `tapis list`) or path to a .yaml file");
     if (cmd->get_name() != "play") name->required();
-    cmd->add_option("--players", game.players, "number of players (default: the ruleset's minimum)");
+    cmd->add_option("--players", game.players, "number of players (default: the ruleset's minimum)")
+        ->check(Within(1, kMostPlayers));
     cmd->add_option("--seed", game.seed, "seed of the game's randomness")->each([&](const std::string&) {
       game.seed_given = true;
     });
@@ -48,8 +83,8 @@ int main(int argc, char** argv) {
   add_game_options(sim);
   int games = 1000, threads = 1;
   bool json = false;
-  sim->add_option("-n,--games", games, "number of games")->check(CLI::PositiveNumber);
-  sim->add_option("--threads", threads, "threads")->check(CLI::PositiveNumber);
+  sim->add_option("-n,--games", games, "number of games")->check(Within(1, kMostGames));
+  sim->add_option("--threads", threads, "threads")->check(Within(1, kMostThreads));
   sim->add_flag("--json", json, "print the report as JSON");
   std::string compare, shard, shard_out;
   bool cards = false;
@@ -66,7 +101,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> check_games;
   int check_count = 100;
   check->add_option("games", check_games, "ruleset names or paths")->required();
-  check->add_option("--games", check_count, "random games to run per ruleset");
+  check->add_option("--games", check_count, "random games to run per ruleset")->check(Within(0, kMostGames));
 
   auto* make = app.add_subcommand("new", "write a variant skeleton that extends a ruleset");
   std::string new_name, new_from;
@@ -85,15 +120,17 @@ int main(int argc, char** argv) {
   int bench_players = 4, bench_threads = 1;
   double bench_seconds = 2;
   bench->add_option("games", bench_games, "ruleset names or paths (default: every ruleset found)");
-  bench->add_option("--players", bench_players, "players, kept within each game's range");
-  bench->add_option("--threads", bench_threads, "threads");
-  bench->add_option("--seconds", bench_seconds, "time to spend on each ruleset");
+  bench->add_option("--players", bench_players, "players, kept within each game's range")
+      ->check(Within(1, kMostPlayers));
+  bench->add_option("--threads", bench_threads, "threads")->check(Within(1, kMostThreads));
+  bench->add_option("--seconds", bench_seconds, "time to spend on each ruleset")->check(Seconds());
 
   std::string file;
   auto* replay = app.add_subcommand("replay", "replay a game log and verify it");
   replay->add_option("log", file, "the log file")->required();
   int as_seat = 0;
-  replay->add_option("--as", as_seat, "print the game as this seat saw it (a redacted log, JSON lines)");
+  replay->add_option("--as", as_seat, "print the game as this seat saw it (a redacted log, JSON lines)")
+      ->check(Within(1, kMostPlayers));
   std::string peer_file;
   replay->add_option("--jsonl", peer_file,
                      "replay a peer program's games (JSON lines) with the ruleset given instead of a log");
@@ -105,8 +142,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : static_cast<int>(tapis::ErrorKind::kUsage);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::cerr << "tapis: " << e.what() << " (see tapis "
+              << (app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name() + " ")
+              << "--help)\n";
+    return static_cast<int>(tapis::ErrorKind::kUsage);
   }
 
   try {

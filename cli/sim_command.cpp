@@ -14,6 +14,7 @@
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
 #include "interpreter/model/errors.h"
+#include "interpreter/model/text_file.h"
 #include "interpreter/sim/simulate.h"
 
 namespace tapis::cli {
@@ -199,11 +200,12 @@ int Sim(const GameOptions& game, int games, int threads, const std::vector<std::
 int Merge(const std::vector<std::string>& files, bool json, const std::string& html) {
   SimTotals totals;
   for (size_t i = 0; i < files.size(); ++i) {
-    std::ifstream in(files[i]);
-    if (!in) throw IoError(fmt::format("{}: cannot read the file", files[i]));
+    std::string text;
+    if (const FileProblem problem = ReadTextFile(files[i], text); problem != FileProblem::kNone)
+      throw IoError(fmt::format("{}: cannot read the file{}", files[i], ProblemSuffix(problem)));
     nlohmann::json j;
     try {
-      in >> j;
+      j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
       throw IoError(fmt::format("{}: not JSON ({})", files[i], e.what()));
     }

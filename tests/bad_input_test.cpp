@@ -94,6 +94,13 @@ TEST_CASE("bad input/missing Lua function") {
         kBad + "case.yaml:23:50: no Lua function 'on_ply' in bad/mini.lua");
 }
 
+TEST_CASE("bad input/a script that is a device or a folder, not a file") {
+  CHECK(LoadError("scripts: [mini.lua]", "scripts: [/dev/zero]") ==
+        kBad + "case.yaml:25:11: cannot read script '/dev/zero' (not a regular file)");
+  CHECK(LoadError("scripts: [mini.lua]", "scripts: [/tmp]") ==
+        kBad + "case.yaml:25:11: cannot read script '/tmp' (not a regular file)");
+}
+
 TEST_CASE("bad input/Lua syntax error") {
   CHECK(LoadError("mini.lua", "syntax.lua") ==
         "bad/syntax.lua:4: 'end' expected (to close 'function' at line 1) near <eof>");

@@ -213,3 +213,44 @@ TEST_CASE("cli/play keeps its log however the game stops, and a failed save cost
     CHECK(r.output.find("/dev/null: cannot write the file (not a regular file)") != std::string::npos);
   }
 }
+
+TEST_CASE("cli/bad arguments get one line and exit code 6") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"sim unisson -n -1", "tapis: --games: must be from 1 to 100000000, not -1 (see tapis sim --help)\n"},
+      {"sim unisson -n 2147483647",
+       "tapis: --games: must be from 1 to 100000000, not 2147483647 (see tapis sim --help)\n"},
+      {"sim unisson -n 1 --threads 1000",
+       "tapis: --threads: must be from 1 to 256, not 1000 (see tapis sim --help)\n"},
+      {"sim unisson -n 1 --players 0",
+       "tapis: --players: must be from 1 to 64, not 0 (see tapis sim --help)\n"},
+      {"check unisson --games -1",
+       "tapis: --games: must be from 0 to 100000000, not -1 (see tapis check --help)\n"},
+      {"bench unisson --seconds nan",
+       "tapis: --seconds: expected a number of seconds above 0 and at most 3600, not 'nan' (see tapis bench "
+       "--help)\n"},
+      {"new '' --from unisson",
+       "tapis: new: '' is not a variant name; use letters, digits and _ (my_variant)\n"},
+      {"new sub/x --from unisson",
+       "tapis: new: 'sub/x' is not a variant name; use letters, digits and _ (my_variant)\n"},
+  };
+  for (const auto& [args, message] : cases) {
+    CAPTURE(args);
+    const Run r = Tapis(args);
+    CHECK(r.code == 6);
+    CHECK(r.output == message);
+  }
+}
+
+TEST_CASE("cli/a folder or a device given as a file is refused, not read forever") {
+  for (const char* path : {"/tmp", "/dev/zero"}) {
+    CAPTURE(path);
+    for (const std::string command : {"replay ", "moves ", "score ", "merge "}) {
+      const Run r = Tapis(command + path);
+      CHECK(r.code == 4);
+      CHECK(r.output == std::string("tapis: ") + path + ": cannot read the file (not a regular file)\n");
+    }
+  }
+  const Run peer = Tapis("replay crazy_eights --jsonl /dev/zero");
+  CHECK(peer.code == 4);
+  CHECK(peer.output == "tapis: /dev/zero: cannot read the file (not a regular file)\n");
+}

@@ -16,6 +16,7 @@
 #include "interpreter/load/variant.h"
 #include "interpreter/load/yaml_reader.h"
 #include "interpreter/model/errors.h"
+#include "interpreter/model/text_file.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis {
@@ -277,17 +278,16 @@ class Loader : private YamlReader {
     for (const auto& item : node) {
       const auto relative = As<std::string>(item);
       const fs::path path = fs::path(dir_) / relative;
-      std::ifstream in(path);
-      if (!in) Fail(item, fmt::format("cannot read script '{}'", path.string()));
-      std::stringstream text;
-      text << in.rdbuf();
+      std::string text;
+      if (const FileProblem problem = ReadTextFile(path.string(), text); problem != FileProblem::kNone)
+        Fail(item, fmt::format("cannot read script '{}'{}", path.string(), ProblemSuffix(problem)));
       ScriptFile s;
       s.path = path.string();
       // Messages name the script as the ruleset's author sees it (scripts/x.lua).
       auto inherited = script_names_.find(relative);
       s.display_name =
           inherited != script_names_.end() ? inherited->second : ScriptDisplayName(dir_, relative);
-      s.source = text.str();
+      s.source = std::move(text);
       r_->scripts.push_back(std::move(s));
     }
   }
@@ -327,11 +327,10 @@ std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, co
 }
 
 std::shared_ptr<const Ruleset> LoadRuleset(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw IoError(fmt::format("{}: cannot read the ruleset file", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  return LoadRulesetFromString(text.str(), path);
+  std::string text;
+  if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
+    throw IoError(fmt::format("{}: cannot read the ruleset file{}", path, ProblemSuffix(problem)));
+  return LoadRulesetFromString(text, path);
 }
 
 }  // namespace tapis

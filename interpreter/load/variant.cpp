@@ -10,6 +10,7 @@
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
 #include "interpreter/model/errors.h"
+#include "interpreter/model/text_file.h"
 
 namespace tapis {
 namespace {
@@ -87,10 +88,9 @@ RulesetSource Read(const std::string& text, const std::string& file) {
   } catch (const Error& e) {
     throw where(fmt::format("the ruleset it extends does not load: {}", e.what()));
   }
-  std::ifstream in(base);
-  std::stringstream base_text;
-  base_text << in.rdbuf();
-  RulesetSource parent = ReadRulesetSource(base_text.str(), base);
+  std::string base_text;
+  ReadTextFile(base, base_text);  // it loaded just now
+  RulesetSource parent = ReadRulesetSource(base_text, base);
   // The base's scripts, made absolute so they resolve from the variant's folder.
   const fs::path base_dir = fs::path(base).parent_path();
   if (parent.root["scripts"] && parent.root["scripts"].IsSequence()) {

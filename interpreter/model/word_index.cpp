@@ -6,9 +6,11 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <unordered_set>
 
 #include "interpreter/model/errors.h"
+#include "interpreter/model/text_file.h"
 
 namespace tapis {
 namespace {
@@ -120,8 +122,10 @@ std::shared_ptr<const WordIndex> WordIndex::Load(const std::string& path) {
   static std::map<std::string, std::shared_ptr<const WordIndex>> loaded;
   std::lock_guard<std::mutex> lock(mutex);
   if (auto it = loaded.find(path); it != loaded.end()) return it->second;
-  std::ifstream in(path);
-  if (!in) throw IoError(fmt::format("{}: cannot read the word list", path));
+  std::string text;
+  if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
+    throw IoError(fmt::format("{}: cannot read the word list{}", path, ProblemSuffix(problem)));
+  std::istringstream in(text);
   std::vector<std::string> list;
   for (std::string line; std::getline(in, line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -9,6 +9,7 @@
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
 #include "interpreter/model/errors.h"
+#include "interpreter/model/text_file.h"
 #include "interpreter/records/move_text.h"
 
 namespace tapis {
@@ -74,11 +75,10 @@ GameLog ReadGameLog(const std::string& text, const std::string& file) {
 }
 
 GameLog ReadGameLogFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw IoError(fmt::format("{}: cannot read the file", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  return ReadGameLog(text.str(), path);
+  std::string text;
+  if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
+    throw IoError(fmt::format("{}: cannot read the file{}", path, ProblemSuffix(problem)));
+  return ReadGameLog(text, path);
 }
 
 std::unique_ptr<Engine> EngineForLog(const GameLog& log) {

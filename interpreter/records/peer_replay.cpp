@@ -4,12 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "interpreter/engine/engine.h"
 #include "interpreter/model/errors.h"
+#include "interpreter/model/text_file.h"
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/recorded_chance.h"
 
@@ -127,8 +128,10 @@ class GameReplay {
 }  // namespace
 
 PeerReplay ReplayPeerGames(std::shared_ptr<const Ruleset> rules, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw IoError(fmt::format("{}: cannot read the file", path));
+  std::string text;
+  if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
+    throw IoError(fmt::format("{}: cannot read the file{}", path, ProblemSuffix(problem)));
+  std::istringstream in(text);
   PeerReplay out;
   int line_number = 0;
   for (std::string line; std::getline(in, line);) {

@@ -1,0 +1,22 @@
+// Reading the files a user or a ruleset names (rulesets, scripts, word lists, logs,
+// positions): only regular files, and at most a limit, so that a folder, /dev/zero or a FIFO
+// named by mistake, or by a hostile ruleset, is a one-line error and not a hang.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace tapis {
+
+inline constexpr size_t kMaxTextFileBytes = size_t{64} << 20;
+
+enum class FileProblem { kNone, kMissing, kNotRegular, kTooLarge, kUnreadable };
+
+// Puts the whole file at `path` in `text`, or says why it cannot.
+FileProblem ReadTextFile(const std::string& path, std::string& text, size_t max_bytes = kMaxTextFileBytes);
+
+// What to add to "PATH: cannot read …" for `problem`: " (not a regular file)", " (larger
+// than 64 MB)"…; nothing for a missing file, whose message says enough.
+std::string ProblemSuffix(FileProblem problem, size_t max_bytes = kMaxTextFileBytes);
+
+}  // namespace tapis
