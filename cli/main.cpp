@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    std::cerr << "tapis: " << e.what() << " (see tapis "
+    std::cerr << "tapis: " << tapis::Printable(e.what()) << " (see tapis "
               << (app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name() + " ")
               << "--help)\n";
     return static_cast<int>(tapis::ErrorKind::kUsage);
@@ -173,10 +173,10 @@ int main(int argc, char** argv) {
     if (moves->parsed()) return tapis::cli::Moves(file);
     if (score->parsed()) return tapis::cli::Score(file);
   } catch (const tapis::Error& e) {
-    std::cerr << "tapis: " << e.what() << "\n";
+    std::cerr << "tapis: " << tapis::Printable(e.what()) << "\n";
     return static_cast<int>(e.kind());
   } catch (const std::exception& e) {
-    std::cerr << "tapis: internal error: " << e.what() << "\n";
+    std::cerr << "tapis: internal error: " << tapis::Printable(e.what()) << "\n";
     return 70;
   }
   return 0;

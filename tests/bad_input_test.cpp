@@ -101,6 +101,11 @@ TEST_CASE("bad input/a script that is a device or a folder, not a file") {
         kBad + "case.yaml:25:11: cannot read script '/tmp' (not a regular file)");
 }
 
+TEST_CASE("bad input/a control character in a ruleset (a terminal escape)") {
+  CHECK(LoadError("name: mini", "name: \"mini\\e[2J\"") ==
+        kBad + "case.yaml:2:7: control character \\x1b in 'mini\\x1b[2J'; rulesets are plain text");
+}
+
 TEST_CASE("bad input/Lua syntax error") {
   CHECK(LoadError("mini.lua", "syntax.lua") ==
         "bad/syntax.lua:4: 'end' expected (to close 'function' at line 1) near <eof>");

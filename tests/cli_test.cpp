@@ -254,3 +254,15 @@ TEST_CASE("cli/a folder or a device given as a file is refused, not read forever
   CHECK(peer.code == 4);
   CHECK(peer.output == "tapis: /dev/zero: cannot read the file (not a regular file)\n");
 }
+
+TEST_CASE("cli/a script's print cannot drive the terminal") {
+  const std::string dir = "/tmp/tapis-cli-test-print";
+  std::filesystem::create_directories(dir);
+  std::ifstream mini(TAPIS_SOURCE_DIR "/tests/bad/mini.yaml");
+  std::string yaml(std::istreambuf_iterator<char>(mini), {});
+  std::ofstream(dir + "/print.yaml") << yaml.replace(yaml.find("mini.lua"), 8, "print.lua");
+  std::ofstream(dir + "/print.lua") << "function on_play(move) print('a\\27[2Jb', 7) end\n";
+  const Run r = Tapis("check " + dir + "/print.yaml --games 1");
+  CHECK(r.output.find("a\\x1b[2Jb\t7\n") != std::string::npos);
+  CHECK(r.output.find('\x1b') == std::string::npos);
+}

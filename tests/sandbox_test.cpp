@@ -145,3 +145,8 @@ TEST_CASE("sandbox/one memory cap for the engine's life: what scripts keep count
   CHECK(error.find("memory cap of 64 MB exceeded in 'on_play'") != std::string::npos);
   CHECK(plays <= 10);
 }
+
+TEST_CASE("sandbox/what a script writes reaches no terminal as control characters") {
+  CHECK(PlayError("error('\\27[2J\\27]0;owned\\7', 0)") == "\\x1b[2J\\x1b]0;owned\\x07");
+  CHECK(PlayError("error('two\\nlines')") == "case.lua:2: two\\nlines");
+}

@@ -1,9 +1,12 @@
 #include "interpreter/script/sandbox.h"
 
 #include <cmath>
+#include <cstdio>
 #include <lua.hpp>
+#include <string>
 #include <string_view>
 
+#include "interpreter/model/errors.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis::lua {
@@ -121,6 +124,23 @@ int BoundedPatternSearch(lua_State* L) {
   return lua_gettop(L);
 }
 
+// print, with control characters escaped: a script may not drive the player's terminal.
+int Print(lua_State* L) {
+  const int n = lua_gettop(L);
+  for (int i = 1; i <= n; ++i) {
+    size_t length = 0;
+    const char* text = luaL_tolstring(L, i, &length);  // may raise: nothing of ours is alive
+    {
+      const std::string clean = Printable({text, length});
+      if (i > 1) std::fputc('\t', stdout);
+      std::fwrite(clean.data(), 1, clean.size(), stdout);
+    }
+    lua_pop(L, 1);
+  }
+  std::fputc('\n', stdout);
+  return 0;
+}
+
 // setmetatable without finalizers; upvalue 1: the library's setmetatable.
 int SetMetatable(lua_State* L) {
   // Said here rather than by the library's function, so that the message names the line.
@@ -185,6 +205,8 @@ void PushFrozenFields(lua_State* L, int index) {
 }
 
 void OpenSandbox(lua_State* L) {
+  lua_pushcfunction(L, Print);
+  lua_setglobal(L, "print");
   lua_getglobal(L, LUA_STRLIBNAME);
   for (const char* name : {"find", "match", "gmatch", "gsub"}) {
     lua_getfield(L, -1, name);

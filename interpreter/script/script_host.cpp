@@ -251,7 +251,7 @@ bool ScriptHost::Call(const std::string& function, int args, int results, std::s
       }
     }
   } else {
-    error = lua_isstring(L_, -1) ? lua_tostring(L_, -1) : fmt::format("error in '{}'", function);
+    error = lua_isstring(L_, -1) ? Printable(lua_tostring(L_, -1)) : fmt::format("error in '{}'", function);
   }
   lua_pop(L_, 1);
   lua_gc(L_, LUA_GCCOLLECT);
