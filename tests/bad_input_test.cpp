@@ -106,6 +106,25 @@ TEST_CASE("bad input/a control character in a ruleset (a terminal escape)") {
         kBad + "case.yaml:2:7: control character \\x1b in 'mini\\x1b[2J'; rulesets are plain text");
 }
 
+TEST_CASE("bad input/a turn with no action, which would never end") {
+  CHECK(LoadError("actions: 1", "actions: 0") == kBad +
+                                                     "case.yaml:21:12: turn: actions: 0 action(s) a turn; a "
+                                                     "turn needs 1 or more, or it would never end");
+  CHECK(LoadError("actions: 1", "actions: -3") == kBad +
+                                                      "case.yaml:21:12: turn: actions: -3 action(s) a turn; "
+                                                      "a turn needs 1 or more, or it would never end");
+}
+
+TEST_CASE("bad input/a parameter that leaves a turn no action is refused when set") {
+  std::string yaml = ReadText(kBad + "mini.yaml");
+  yaml.replace(yaml.find("actions: 1"), 10, "actions: $acts");
+  yaml.replace(yaml.find("cards:"), 6, "parameters:\n  acts: {type: int, default: 1}\ncards:");
+  const auto rules = LoadRulesetFromString(yaml, kBad + "case.yaml");
+  CHECK_NOTHROW(GameConfig(rules, 2));
+  CHECK_THROWS_WITH_AS(GameConfig(rules, 2, {{"acts", "0"}}),
+                       "turn: actions: 0 action(s) a turn; a turn needs 1 or more", Error);
+}
+
 TEST_CASE("bad input/Lua syntax error") {
   CHECK(LoadError("mini.lua", "syntax.lua") ==
         "bad/syntax.lua:4: 'end' expected (to close 'function' at line 1) near <eof>");

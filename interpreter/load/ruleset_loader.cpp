@@ -240,7 +240,14 @@ class Loader : private YamlReader {
     if (r_->first_player < 0 || r_->first_player >= r_->min_players) {
       Fail(node["first"], fmt::format("first: a seat from 1 to {} (the fewest players)", r_->min_players));
     }
-    if (node["actions"]) r_->actions_per_turn = Int(node["actions"]);
+    if (node["actions"]) {
+      r_->actions_per_turn = Int(node["actions"]);
+      const IntValue& a = r_->actions_per_turn;
+      if (a.parameter < 0 && a.literal < 1)  // a parameter's value is checked with the others
+        Fail(node["actions"], fmt::format("turn: actions: {} action(s) a turn; a turn needs 1 or more, or it "
+                                          "would never end",
+                                          a.literal));
+    }
     if (node["last_round_when_empty"]) r_->last_round_when_empty = Zone(node["last_round_when_empty"]);
     if (node["wins_when_empty"]) {
       r_->wins_when_empty = Zone(node["wins_when_empty"]);

@@ -97,6 +97,11 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
                            static_cast<int8_t>(cards_.Value(card, r.tricks.rank))});
   }
 
+  // A turn with no action would never end (turn: actions: $parameter).
+  if (Resolve(r.actions_per_turn) < 1)
+    throw UsageError(fmt::format("turn: actions: {} action(s) a turn; a turn needs 1 or more",
+                                 Resolve(r.actions_per_turn)));
+
   for (const auto& z : r.zones) {
     zone_base_.push_back(fixed_zones_);
     if (!z.dynamic) fixed_zones_ += z.owner == Owner::kPlayer ? players : 1;
