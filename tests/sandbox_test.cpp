@@ -21,9 +21,9 @@ std::shared_ptr<const Ruleset> MiniWith(const std::string& script) {
   const auto folder = std::filesystem::temp_directory_path() / "tapis_sandbox_test";
   std::filesystem::create_directories(folder);
   std::ofstream(folder / "case.lua") << script;
-  return LoadRulesetFromString(
-      ReadText(kBad + "mini.yaml").replace(ReadText(kBad + "mini.yaml").find("mini.lua"), 8, "case.lua"),
-      (folder / "case.yaml").string());
+  std::string yaml = ReadText(kBad + "mini.yaml");
+  yaml.replace(yaml.find("mini.lua"), 8, "case.lua");
+  return LoadRulesetFromString(yaml, (folder / "case.yaml").string());
 }
 
 // The error of the first play of a game whose `on_play(move)` has `body`; the state must be

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <lua.hpp>
 #include <stdexcept>
 
@@ -30,8 +31,7 @@ int NextPlayer(lua_State* L, ScriptContext& ctx) {
   int p = PlayerArg(L, 1, ctx);
   long long steps = lua_isnoneornil(L, 2) ? 1 : IntArg(L, 2, "steps");
   // After the first step play goes round the players still in: as many steps as that.
-  int in = 0;
-  for (int q = 0; q < ctx.state->players; ++q) in += (ctx.state->out >> q) & 1u ? 0 : 1;
+  const int in = ctx.state->players - std::popcount(ctx.state->out & ((1u << ctx.state->players) - 1));
   if (steps > 1 && in > 0) steps = 1 + (steps - 1) % in;
   for (long long i = 0; i < steps && p >= 0; ++i) p = ctx.engine->NextActive(*ctx.state, p);
   if (p < 0)

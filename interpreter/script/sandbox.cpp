@@ -162,7 +162,8 @@ int SetMetatable(lua_State* L) {
 
 void Freeze(lua_State* L, int index, const char* name) {
   index = lua_absindex(L, index);
-  lua_newtable(L);  // the fields
+  lua_getglobal(L, "next");  // before the global table itself may be emptied
+  lua_newtable(L);           // the fields
   const int fields = lua_gettop(L);
   lua_pushnil(L);
   while (lua_next(L, index) != 0) {
@@ -184,18 +185,13 @@ void Freeze(lua_State* L, int index, const char* name) {
   lua_pushcclosure(L, RefuseWrite, 1);
   lua_setfield(L, -2, "__newindex");
   lua_pushvalue(L, fields);
-  lua_pushliteral(L, "next");
-  lua_rawget(L, fields);
-  if (lua_isnil(L, -1)) {  // a library table: `next` is a global
-    lua_pop(L, 1);
-    lua_getglobal(L, "next");
-  }
+  lua_pushvalue(L, fields - 1);  // next
   lua_pushcclosure(L, PairsOfFields, 2);
   lua_setfield(L, -2, "__pairs");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, index);
-  lua_settop(L, fields - 1);
+  lua_settop(L, fields - 2);
 }
 
 void PushFrozenFields(lua_State* L, int index) {
