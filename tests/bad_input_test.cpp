@@ -106,6 +106,16 @@ TEST_CASE("bad input/a control character in a ruleset (a terminal escape)") {
         kBad + "case.yaml:2:7: control character \\x1b in 'mini\\x1b[2J'; rulesets are plain text");
 }
 
+TEST_CASE("bad input/a ruleset that is not UTF-8") {
+  // A lone byte 0xC8 in a suit made card codes that no typed move could name.
+  CHECK(LoadError("suit: [a, b]", "suit: [a, \xc8]") ==
+        kBad + "case.yaml:7:15: byte 0xc8 is not UTF-8; rulesets are UTF-8 text");
+  CHECK(LoadError("suit: [a, b]", "suit: [a, \xe2\x99]") ==
+        kBad + "case.yaml:7:15: byte 0xe2 is not UTF-8; rulesets are UTF-8 text");
+  CHECK(LoadError("suit: [a, b]", "suit: [a, \xe2\x99\xa0]").find("loaded without error") !=
+        std::string::npos);
+}
+
 TEST_CASE("bad input/a turn with no action, which would never end") {
   CHECK(LoadError("actions: 1", "actions: 0") == kBad +
                                                      "case.yaml:21:12: turn: actions: 0 action(s) a turn; a "

@@ -82,8 +82,13 @@ void CheckBlind(const std::string& game, int players, const std::string& kind) {
 }  // namespace
 
 TEST_CASE("bots/a bot's move does not change when cards it cannot see are exchanged") {
-  for (const auto& [game, players] : std::vector<std::pair<std::string, int>>{
-           {"rikiki", 4}, {"crazy_eights", 3}, {"unisson", 3}, {"quincunx", 2}, {"zigity", 3}, {"petite_ecole", 2}}) {
+  for (const auto& [game_, players] : std::vector<std::pair<std::string, int>>{{"rikiki", 4},
+                                                                               {"crazy_eights", 3},
+                                                                               {"unisson", 3},
+                                                                               {"quincunx", 2},
+                                                                               {"zigity", 3},
+                                                                               {"petite_ecole", 2}}) {
+    const std::string game = game_;  // clang 14 cannot capture a structured binding in CAPTURE
     for (const char* kind : {"greedy", "ismcts:40"}) {
       CAPTURE(game);
       CAPTURE(kind);

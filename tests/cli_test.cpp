@@ -233,7 +233,8 @@ TEST_CASE("cli/bad arguments get one line and exit code 6") {
       {"new sub/x --from unisson",
        "tapis: new: 'sub/x' is not a variant name; use letters, digits and _ (my_variant)\n"},
   };
-  for (const auto& [args, message] : cases) {
+  for (const auto& [args_, message] : cases) {
+    const std::string args = args_;  // clang 14 cannot capture a structured binding in CAPTURE
     CAPTURE(args);
     const Run r = Tapis(args);
     CHECK(r.code == 6);

@@ -5,6 +5,7 @@
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
 #include "interpreter/sim/validate.h"
+#include "tests/helpers.h"
 
 using namespace tapis;
 
@@ -12,7 +13,7 @@ TEST_CASE("conformance/every bundled ruleset plays random games cleanly") {
   for (const auto& entry : ListRulesets()) {
     CAPTURE(entry.path);
     const auto rules = LoadRuleset(entry.path);
-    const auto problems = CheckRandomGames(rules, 50, 7);
+    const auto problems = CheckRandomGames(rules, testing::Soak(50), 7);
     std::string all;
     for (const auto& p : problems) all += p + "\n";
     CHECK_MESSAGE(problems.empty(), all);

@@ -19,7 +19,7 @@ int Variable(const Engine& engine, const GameState& s, const std::string& name, 
   return s.variables[engine.config().VariableSlot(engine.rules().VariableIndex(name), player - 1)];
 }
 
-constexpr int kEmpereur = 1, kSujet = 2, kElu = 3, kExclu = 4;
+constexpr int kSujet = 2, kElu = 3;  // the values of the variable `role`
 
 }  // namespace
 
@@ -273,7 +273,7 @@ TEST_CASE("empereur/match: Normal ends after its rounds, Elite at the target") {
 TEST_CASE("empereur/10,000 random matches in every mode conserve cards and end") {
   // 10,000 matches a mode: 5,000 each with 2 and 3 players, short matches (two rounds, or a
   // target of 100). With 4 players and more, random bots make rounds of thousands of turns.
-  const int games = 5000;
+  const int games = Soak(5000);
   for (const char* mode : {"normal", "elite", "miroir_normal", "miroir_elite"}) {
     CAPTURE(mode);
     auto rules = LoadRuleset(FindRuleset("empereur"));

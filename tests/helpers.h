@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -19,6 +21,14 @@
 #include "interpreter/records/position.h"
 
 namespace tapis::testing {
+
+// How many games a soak test of random games plays: `games`, times $TAPIS_TEST_SCALE when it
+// is set (the sanitized build of .ci/run sets 0.1: its code runs ten times slower), at least 1.
+inline int Soak(int games) {
+  const char* scale = std::getenv("TAPIS_TEST_SCALE");
+  if (scale == nullptr) return games;
+  return std::max(1, static_cast<int>(games * std::strtod(scale, nullptr)));
+}
 
 inline std::unique_ptr<Engine> MakeEngine(const std::string& game, int players,
                                           const std::map<std::string, std::string>& settings = {}) {

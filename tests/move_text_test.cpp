@@ -16,7 +16,7 @@ TEST_CASE("move text/every legal move of random positions round-trips") {
     auto rules = LoadRuleset(entry.path);
     for (int players = rules->min_players; players <= rules->max_players; ++players) {
       Engine engine(std::make_shared<GameConfig>(rules, players));
-      for (uint64_t seed = 1; seed <= 20; ++seed) {
+      for (uint64_t seed = 1; seed <= static_cast<uint64_t>(Soak(20)); ++seed) {
         RandomBot bot(seed);
         GameState state = engine.NewGame(seed);
         std::vector<Move> legal;
@@ -54,4 +54,21 @@ TEST_CASE("move text/mistyped and illegal moves say why") {
         "'stop' is not possible now; moves now: draw, choose, discard, pass");
   CHECK(ParseMove(*engine, s, "MELD as ks").error == "those 2 cards are not a sequence (3 to 8 cards)");
   CHECK(ParseMove(*engine, s, "Discard as").move.has_value());  // case does not matter
+}
+
+TEST_CASE("move text/card codes in UTF-8 (suit symbols) print and parse back") {
+  // A byte of a symbol was compared as a signed char: `play A♥` was never legal.
+  std::string yaml = ReadText(FindRuleset("empereur"));
+  yaml.replace(yaml.find("suit: [S, H, D, C]"), 18, "suit: [\"♠\", \"♥\", \"♦\", \"♣\"]");
+  Engine engine(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, FindRuleset("empereur")), 3));
+  GameState s = engine.NewGame(4);
+  int symbols = 0;
+  for (const std::string& text : LegalTexts(engine, s)) {
+    CAPTURE(text);
+    for (const char* symbol : {"♠", "♥", "♦", "♣"}) symbols += text.find(symbol) != std::string::npos;
+    const ParsedMove parsed = ParseMove(engine, s, text);
+    REQUIRE(parsed.move.has_value());
+    CHECK(MoveText(engine, s, *parsed.move) == text);
+  }
+  CHECK(symbols > 0);
 }

@@ -226,7 +226,7 @@ TEST_CASE("petite-ecole/an empty stock ends the round with nobody out") {
 TEST_CASE("petite-ecole/10,000 random games end with every card accounted for") {
   for (int players = 2; players <= 6; ++players) {
     auto engine = MakeEngine("petite_ecole", players, {{"max_rounds", "1"}});
-    for (int i = 0; i < 2000; ++i) {
+    for (int i = 0; i < Soak(2000); ++i) {
       const GameState s = RandomGame(*engine, MixSeed(9, i));
       REQUIRE(s.finished);
       REQUIRE(CheckState(*engine, s).empty());

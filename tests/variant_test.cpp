@@ -1,5 +1,9 @@
 // Variants that extend a ruleset: merge rules, inherited scripts, errors at the variant's line.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "interpreter/model/errors.h"
 #include "tests/helpers.h"
@@ -13,7 +17,7 @@ const std::string kDir = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/varian
 
 std::string LoadErrorOf(const std::string& file) {
   try {
-    LoadRuleset(kDir + file);
+    LoadRuleset(file.find('/') == std::string::npos ? kDir + file : file);
   } catch (const Error& e) {
     return e.what();
   }
@@ -57,4 +61,28 @@ TEST_CASE("variant/null removes a key") {
 TEST_CASE("variant/errors point at the variant's own line") {
   CHECK(LoadErrorOf("typo.yaml") == kDir + "typo.yaml:3:3: unknown key 'actoins'; did you mean 'actions'?");
   CHECK(LoadErrorOf("loop_a.yaml").find("extends itself, through a chain of extends") != std::string::npos);
+}
+
+TEST_CASE("variant/a long chain of extends loads each file once") {
+  // Each file used to load its base twice (once to check it, once to merge it): 2^n loads,
+  // and 18 levels took 20 s. Forty levels would never end.
+  const auto folder = std::filesystem::temp_directory_path() / "tapis_variant_chain";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "v0.yaml") << "extends: unisson\n";
+  for (int i = 1; i <= 40; ++i)
+    std::ofstream(folder / fmt::format("v{}.yaml", i)) << fmt::format("extends: v{}.yaml\n", i - 1);
+  std::ofstream(folder / "v41.yaml") << "extends: v40.yaml\nturn: {actoins: 1}\n";
+  CHECK(LoadRuleset((folder / "v40.yaml").string())->name == "unisson");
+  CHECK(LoadErrorOf((folder / "v41.yaml").string()).find("v41.yaml:2:8: unknown key 'actoins'") !=
+        std::string::npos);
+}
+
+TEST_CASE("variant/a control character in a variant is found whatever the base's layout") {
+  // Each file is checked on its own tree: in a merged tree, a node of the base and one of the
+  // variant can share a place in their files, and one would hide the other.
+  const auto folder = std::filesystem::temp_directory_path() / "tapis_variant_escape";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "v.yaml") << "extends: unisson\nname: \"uni\\e[2Jsson\"\n";
+  CHECK(LoadErrorOf((folder / "v.yaml").string()).find("v.yaml:2:7: control character \\x1b") !=
+        std::string::npos);
 }

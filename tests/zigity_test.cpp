@@ -158,7 +158,8 @@ TEST_CASE("zigity/first card: the card turned up must be a character (turn more 
 
 TEST_CASE("zigity/Pioche 2 and 3: the next player draws, or answers with Esquive or Boomerang") {
   auto engine = MakeEngine("zigity", 3);
-  for (const auto& [card, drawn] : std::vector<std::pair<std::string, size_t>>{{"P2", 2}, {"P3", 3}}) {
+  for (const auto& [card_, drawn] : std::vector<std::pair<std::string, size_t>>{{"P2", 2}, {"P3", 3}}) {
+    const std::string card = card_;  // clang 14 cannot capture a structured binding in CAPTURE
     CAPTURE(card);
     GameState s = OnTop(*engine, "E1b1B", "\"" + card + "\", \"Z1p2V\"");
     Play(*engine, s, "action " + card);

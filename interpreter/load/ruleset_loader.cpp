@@ -324,38 +324,11 @@ class Loader : private YamlReader {
 
 }  // namespace
 
-namespace {
-
-// Rulesets are text for people: a control character in a key or a value (an escape sequence
-// in a double-quoted "\e[2J", say) would reach the terminal in every view and message.
-// `walked`: the places of the lists and maps already walked, so that an alias (`*name`) is
-// walked once, and a nest of aliases (a "billion laughs") costs no more than its text.
-void RefuseControlCharacters(const YAML::Node& node, const std::string& file_name, std::set<int>& walked) {
-  if ((node.IsSequence() || node.IsMap()) && !walked.insert(node.Mark().pos).second) return;
-  if (node.IsScalar()) {
-    for (const char c : node.Scalar()) {
-      const auto byte = static_cast<unsigned char>(c);
-      if ((byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f)
-        throw RulesError(fmt::format("{}:{}:{}: control character {} in '{}'; rulesets are plain text",
-                                     file_name, node.Mark().line + 1, node.Mark().column + 1,
-                                     Printable(std::string(1, c)), Printable(node.Scalar())));
-    }
-  } else if (node.IsSequence()) {
-    for (const auto& item : node) RefuseControlCharacters(item, file_name, walked);
-  } else if (node.IsMap()) {
-    for (const auto& entry : node) {
-      RefuseControlCharacters(entry.first, file_name, walked);
-      RefuseControlCharacters(entry.second, file_name, walked);
-    }
-  }
+std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, const std::string& file_name) {
+  return BuildRuleset(ReadRulesetSource(yaml, file_name), file_name);
 }
 
-}  // namespace
-
-std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, const std::string& file_name) {
-  RulesetSource source = ReadRulesetSource(yaml, file_name);
-  std::set<int> walked;
-  RefuseControlCharacters(source.root, file_name, walked);
+std::shared_ptr<const Ruleset> BuildRuleset(RulesetSource source, const std::string& file_name) {
   const std::string dir = fs::path(file_name).parent_path().string();
   try {
     return Loader(file_name, dir.empty() ? "." : dir, std::move(source.script_names)).Load(source.root);

@@ -5,11 +5,14 @@
 #include <memory>
 #include <string>
 
+#include "interpreter/load/variant.h"
 #include "interpreter/model/ruleset.h"
 
 namespace tapis {
 
 std::shared_ptr<const Ruleset> LoadRuleset(const std::string& path);
 std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, const std::string& file_name);
+// The ruleset of a source already read (merged with what it extends) from `file_name`.
+std::shared_ptr<const Ruleset> BuildRuleset(RulesetSource source, const std::string& file_name);
 
 }  // namespace tapis

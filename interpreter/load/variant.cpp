@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -17,9 +18,44 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Rulesets are text for people: a control character in a key or a value (an escape sequence
+// in a double-quoted "\e[2J", say) would reach the terminal in every view and message.
+// `walked`: the places of the lists and maps already walked, so that an alias (`*name`) is
+// walked once, and a nest of aliases (a "billion laughs") costs no more than its text.
+void RefuseControlCharacters(const YAML::Node& node, const std::string& file_name, std::set<int>& walked) {
+  if ((node.IsSequence() || node.IsMap()) && !walked.insert(node.Mark().pos).second) return;
+  if (node.IsScalar()) {
+    for (const char c : node.Scalar()) {
+      const auto byte = static_cast<unsigned char>(c);
+      if ((byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f)
+        throw RulesError(fmt::format("{}:{}:{}: control character {} in '{}'; rulesets are plain text",
+                                     file_name, node.Mark().line + 1, node.Mark().column + 1,
+                                     Printable(std::string(1, c)), Printable(node.Scalar())));
+    }
+  } else if (node.IsSequence()) {
+    for (const auto& item : node) RefuseControlCharacters(item, file_name, walked);
+  } else if (node.IsMap()) {
+    for (const auto& entry : node) {
+      RefuseControlCharacters(entry.first, file_name, walked);
+      RefuseControlCharacters(entry.second, file_name, walked);
+    }
+  }
+}
+
+// One file's tree, each file checked on its own (so a merged tree is never walked, and
+// the places `walked` remembers are all of one file).
 YAML::Node Parse(const std::string& text, const std::string& file) {
+  if (const size_t bad = InvalidUtf8At(text); bad != std::string::npos) {
+    const size_t line_start = text.rfind('\n', bad) + 1;  // 0 when npos
+    throw RulesError(fmt::format("{}:{}:{}: byte 0x{:02x} is not UTF-8; rulesets are UTF-8 text", file,
+                                 std::count(text.begin(), text.begin() + bad, '\n') + 1, bad - line_start + 1,
+                                 static_cast<unsigned char>(text[bad])));
+  }
   try {
-    return YAML::Load(text);
+    YAML::Node root = YAML::Load(text);
+    std::set<int> walked;
+    RefuseControlCharacters(root, file, walked);
+    return root;
   } catch (const YAML::ParserException& e) {
     throw RulesError(fmt::format("{}:{}:{}: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
   }
@@ -83,14 +119,18 @@ RulesetSource Read(const std::string& text, const std::string& file) {
   if (loading.count(fs::weakly_canonical(base, ec).string())) {
     throw where(fmt::format("'{}' extends itself, through a chain of extends", base));
   }
+  // The base must stand on its own. Its chain is read once, and each file of the chain is
+  // built once, so a chain of n files loads in n steps.
+  RulesetSource parent;
   try {
-    LoadRuleset(base);  // the base must stand on its own
+    std::string base_text;
+    if (const FileProblem problem = ReadTextFile(base, base_text); problem != FileProblem::kNone)
+      throw IoError(fmt::format("{}: cannot read the ruleset file{}", base, ProblemSuffix(problem)));
+    parent = ReadRulesetSource(base_text, base);
+    BuildRuleset(parent, base);
   } catch (const Error& e) {
     throw where(fmt::format("the ruleset it extends does not load: {}", e.what()));
   }
-  std::string base_text;
-  ReadTextFile(base, base_text);  // it loaded just now
-  RulesetSource parent = ReadRulesetSource(base_text, base);
   // The base's scripts, made absolute so they resolve from the variant's folder.
   const fs::path base_dir = fs::path(base).parent_path();
   if (parent.root["scripts"] && parent.root["scripts"].IsSequence()) {

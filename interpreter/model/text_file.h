@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace tapis {
 
@@ -18,5 +19,9 @@ FileProblem ReadTextFile(const std::string& path, std::string& text, size_t max_
 // What to add to "PATH: cannot read …" for `problem`: " (not a regular file)", " (larger
 // than 64 MB)"…; nothing for a missing file, whose message says enough.
 std::string ProblemSuffix(FileProblem problem, size_t max_bytes = kMaxTextFileBytes);
+
+// Where `text` stops being UTF-8 (the offset of its first byte that is not part of a
+// well-formed character), or std::string::npos when all of it is.
+size_t InvalidUtf8At(std::string_view text);
 
 }  // namespace tapis

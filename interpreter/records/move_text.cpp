@@ -42,7 +42,8 @@ bool CardsTyped(const Engine& engine, const Move& move, const std::vector<std::s
       const size_t end = std::min({w.find('='), w.find('^'), w.find('@'), w.size()});
       if (end != code.size()) return false;
       for (size_t i = 0; i < end; ++i) {
-        if (w[i] != std::toupper(static_cast<unsigned char>(code[i]))) return false;
+        if (static_cast<unsigned char>(w[i]) != std::toupper(static_cast<unsigned char>(code[i])))
+          return false;
       }
       return true;
     });
