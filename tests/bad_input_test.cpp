@@ -116,6 +116,14 @@ TEST_CASE("bad input/a ruleset that is not UTF-8") {
         std::string::npos);
 }
 
+TEST_CASE("bad input/a card code that no typed move could name") {
+  CHECK(LoadError("code: \"{rank}{suit}\"", "code: \"^{rank}{suit}\"") ==
+        kBad +
+            "case.yaml:8:9: card code '^1a' must not contain = ^ or @, which follow a card in a move (JK=5)");
+  CHECK(LoadError("code: \"{rank}{suit}\"", "code: \"{rank}\\t{suit}\"") ==
+        kBad + "case.yaml:8:9: card code '1\\ta' must not contain spaces");
+}
+
 TEST_CASE("bad input/a turn with no action, which would never end") {
   CHECK(LoadError("actions: 1", "actions: 0") == kBad +
                                                      "case.yaml:21:12: turn: actions: 0 action(s) a turn; a "

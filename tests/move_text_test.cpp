@@ -72,3 +72,22 @@ TEST_CASE("move text/card codes in UTF-8 (suit symbols) print and parse back") {
   }
   CHECK(symbols > 0);
 }
+
+TEST_CASE("move text/stop with more words is refused, not read as a move kind") {
+  // `stop` has no declaration: the reasons for other kinds read past the end of the list.
+  auto engine = MakeEngine("unisson", 3);
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    GameState s = engine->NewGame(seed);
+    RandomBot bot(seed);
+    for (int i = 0; i < 300 && !s.finished; ++i) {
+      const auto legal = LegalTexts(*engine, s);
+      if (std::find(legal.begin(), legal.end(), "stop") != legal.end()) {
+        CHECK(ParseMove(*engine, s, "stop 7H").error == "'stop 7H' is not legal now; type stop alone");
+        return;
+      }
+      const auto moves = engine->LegalMoves(s);
+      engine->Apply(s, moves[bot.Choose(*engine, s, moves)]);
+    }
+  }
+  FAIL("no position with stop legal in 200 games");
+}

@@ -146,6 +146,22 @@ TEST_CASE("sandbox/one memory cap for the engine's life: what scripts keep count
   CHECK(plays <= 10);
 }
 
+TEST_CASE("sandbox/the memory cap met inside an API call ends the effect cleanly") {
+  // Lua's memory error used to be raised inside the API function's C++ body, jumping past
+  // its destructors (a leak the sanitized build reports); now the body finishes first.
+  Engine engine(std::make_shared<GameConfig>(
+      MiniWith("local filled = false\nfunction on_play(move)\n  if filled then return end\n  filled = true\n"
+               "  local kept = {}\n  for i = 1, 1e9 do kept[i] = tapis.cards('stock') end\nend\n"),
+      2));
+  GameState state = engine.NewGame(1);
+  const GameState before = state;
+  const ApplyResult r = engine.Apply(state, engine.LegalMoves(state).front());
+  CHECK(r.error.find("memory cap of 64 MB exceeded in 'on_play'") != std::string::npos);
+  CHECK(state == before);
+  // The same engine plays on: what the effect took was given back.
+  CHECK(engine.Apply(state, engine.LegalMoves(state).front()).ok);
+}
+
 TEST_CASE("sandbox/what a script writes reaches no terminal as control characters") {
   CHECK(PlayError("error('\\27[2J\\27]0;owned\\7', 0)") == "\\x1b[2J\\x1b]0;owned\\x07");
   CHECK(PlayError("error('two\\nlines')") == "case.lua:2: two\\nlines");

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "interpreter/model/errors.h"
+
 namespace tapis {
 namespace {
 
@@ -26,11 +28,21 @@ std::string CodeFor(const YamlReader& y, const Ruleset& r, const std::string& pa
   return out;
 }
 
+// A code is one word of a typed move, and `=`, `^` and `@` separate what follows a card in
+// one (JK=5, E1b1B^, JH@d3): a code with them could never be typed.
+void CheckCode(const YamlReader& y, const std::string& code, const YAML::Node& where) {
+  if (code.empty()) y.Fail(where, "a card needs a code (give 'code' a pattern such as \"{rank}{suit}\")");
+  if (code.find_first_of(" \t\n\r\f\v") != std::string::npos)
+    y.Fail(where, fmt::format("card code '{}' must not contain spaces", Printable(code)));
+  if (code.find_first_of("=^@") != std::string::npos)
+    y.Fail(
+        where,
+        fmt::format("card code '{}' must not contain = ^ or @, which follow a card in a move (JK=5)", code));
+}
+
 void AddKind(const YamlReader& y, Ruleset& r, const std::string& code, std::vector<int> values,
              const YAML::Node& where, std::vector<uint64_t> value_sets = {}) {
-  if (code.empty()) y.Fail(where, "a card needs a code (give 'code' a pattern such as \"{rank}{suit}\")");
-  if (code.find(' ') != std::string::npos)
-    y.Fail(where, fmt::format("card code '{}' must not contain spaces", code));
+  CheckCode(y, code, where);
   if (auto existing = r.catalog.KindByCode(code)) {
     if (r.catalog.kind(*existing).values != values || r.catalog.kind(*existing).value_sets != value_sets)
       y.Fail(where, fmt::format("two different cards share the code '{}'", code));
@@ -121,6 +133,7 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
   }
   if (code.empty()) code = CodeFor(y, r, pattern, values, card);
   if (extra) {
+    CheckCode(y, code, card);
     if (r.catalog.KindByCode(code))
       y.Fail(card, fmt::format("extra card '{}' has the code of another card", code));
     CardKind kind{code, values};

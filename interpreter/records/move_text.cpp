@@ -150,6 +150,8 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     }
     // Otherwise the cards say why (not in hand, not a sequence…).
   }
+  if (kind < 0)
+    return {std::nullopt, fmt::format("'{}' is not legal now; type stop alone", std::string(text))};
   const MoveDecl& decl = r.moves[kind];
   if (decl.type == MoveType::kChoose) {
     return {std::nullopt, fmt::format("'{}' is not legal now; '{}' chooses one of: {}", std::string(text), name,

@@ -21,11 +21,13 @@ struct ApiError : std::runtime_error {
 
 template <int (*Body)(lua_State*, ScriptContext&)>
 int Guard(lua_State* L) {
+  ScriptHost& host = ScriptHost::From(L);
   bool failed = false;
   int results = 0;
   {
     try {
-      ScriptContext* ctx = ScriptHost::From(L).context();
+      const ScriptHost::ApiBody body(host);  // no memory error inside: it would skip destructors
+      ScriptContext* ctx = host.context();
       if (!ctx) throw ApiError("the tapis API is only available during a game");
       results = Body(L, *ctx);
     } catch (const std::exception& e) {
@@ -36,6 +38,12 @@ int Guard(lua_State* L) {
     }
   }
   if (failed) return lua_error(L);
+  if (host.over_memory()) {
+    // The body went past the cap: any allocation now raises Lua's memory error, here,
+    // where no C++ object is left (or, if a collection made room, the call goes on).
+    lua_newuserdatauv(L, 0, 0);
+    lua_pop(L, 1);
+  }
   return results;
 }
 

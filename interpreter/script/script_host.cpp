@@ -42,8 +42,9 @@ void* ScriptHost::Allocate(void* ud, void* ptr, size_t old_size, size_t new_size
     std::free(ptr);
     return nullptr;
   }
-  // The cap holds while scripts run; the host's own pushes between calls are bounded.
-  if (new_size > old_size && host->depth_ > 0 &&
+  // The cap holds while scripts run, except inside an API function's body, which Guard checks
+  // once it is done; the host's own pushes between calls are bounded.
+  if (new_size > old_size && host->depth_ > 0 && host->in_api_ == 0 &&
       host->memory_used_ + (new_size - old_size) > host->memory_limit_)
     return nullptr;
   void* out = std::realloc(ptr, new_size);
@@ -205,9 +206,13 @@ int ScriptHost::ProtectedCall(int args, int results) {
     }
     watched_.started.store(watchdog::Tick(), std::memory_order_relaxed);
   }
+  // Lua that an API body runs (a filter, say) is under the cap again.
+  const int in_api = in_api_;
+  in_api_ = 0;
   ++depth_;
   const int status = lua_pcall(L_, args, results, 0);
   --depth_;
+  in_api_ = in_api;
   if (outermost) watched_.started.store(0, std::memory_order_relaxed);
   return status;
 }

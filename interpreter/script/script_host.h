@@ -67,6 +67,19 @@ class ScriptHost {
   const Ruleset& rules() const { return rules_; }
   const ScriptLimits& limits() const { return limits_; }
   int depth() const { return depth_; }  // calls under way: 1 in an effect, 2 in one it runs
+  // While an API function's body runs, the memory cap is lifted: Lua's memory error would
+  // jump past the body's C++ objects. Guard (lua_bridge.h) checks the cap after the body.
+  class ApiBody {
+   public:
+    explicit ApiBody(ScriptHost& host) : host_(host) { ++host_.in_api_; }
+    ~ApiBody() { --host_.in_api_; }
+    ApiBody(const ApiBody&) = delete;
+    ApiBody& operator=(const ApiBody&) = delete;
+
+   private:
+    ScriptHost& host_;
+  };
+  bool over_memory() const { return memory_used_ > memory_limit_; }
   // The call under way has used up its instruction budget (sandbox.cpp: pcall cannot go on).
   bool out_of_instructions() const { return instructions_left_ <= 0; }
   static ScriptHost& From(lua_State* L);
@@ -111,6 +124,7 @@ class ScriptHost {
   size_t memory_limit_ = 0;
   long long instructions_left_ = 0;
   int depth_ = 0;
+  int in_api_ = 0;  // API bodies under way (ApiBody)
   int card_cache_ = 0;
   WatchedCalls watched_;
   std::array<std::vector<std::string_view>, 4> interned_;  // by NameList, Lua's copies
