@@ -180,6 +180,38 @@ TEST_CASE("bad input/a corrupt log names its line") {
   }
 }
 
+TEST_CASE("bad input/a log with absurd numbers, or from a newer tapis") {
+  // nlohmann's get<int>() wrapped these into numbers nobody wrote; 1e999 was exit 70.
+  const std::string header = R"({"tapis": 1, "ruleset": "tir_a_la_carte", "players": 2, "seed": 9})";
+  const auto error = [](const std::string& text) {
+    try {
+      ReadGameLog(text, "l.jsonl");
+    } catch (const Error& e) {
+      CHECK(e.kind() == ErrorKind::kIo);
+      return std::string(e.what());
+    }
+    return std::string("(read)");
+  };
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string text = header;
+    return error(text.replace(text.find(from), from.size(), to));
+  };
+  CHECK(with("\"seed\": 9", "\"seed\": 1e999").rfind("l.jsonl:1: not a JSON line", 0) == 0);
+  CHECK(with("\"seed\": 9", "\"seed\": -9") ==
+        "l.jsonl:1: \"seed\": expected a whole number from 0 to 18446744073709551615, not -9");
+  CHECK(with("\"seed\": 9", "\"seed\": 9.5") ==
+        "l.jsonl:1: \"seed\": expected a whole number from 0 to 18446744073709551615, not 9.5");
+  CHECK(with("\"players\": 2", "\"players\": 1e10") ==
+        "l.jsonl:1: \"players\": expected a whole number from 1 to 16, not 10000000000.0");
+  CHECK(with("\"tapis\": 1", "\"tapis\": 7") ==
+        "l.jsonl:1: written by a newer tapis (log format 7; this one reads format 1)");
+  CHECK(error(header + "\n{\"player\": 3, \"move\": \"turn\"}") ==
+        "l.jsonl:2: \"player\": expected a whole number from 1 to 2, not 3");
+  CHECK(error(header + "\n{\"scores\": [1, 4294967296]}") ==
+        "l.jsonl:2: \"scores\": expected a whole number from -2147483648 to 2147483647, not 4294967296");
+  CHECK(error(header + "\n{\"player\": 1, \"move\": \"turn\"}") == "(read)");
+}
+
 TEST_CASE("bad input/an illegal move in a log names its line and why") {
   const GameLog log = ReadGameLogFile(kBad + "illegal.jsonl");
   auto engine = EngineForLog(log);
@@ -201,6 +233,15 @@ TEST_CASE("bad input/a corrupt position file") {
   CHECK_THROWS_WITH(Position(*engine, R"({"zones": {"gamme": ["AS", "AS"]}})"),
                     "test position: card 'AS' appears more often than the game has it");
   CHECK_THROWS_WITH(Position(*engine, "{\"zones\": "), doctest::Contains("test position: not valid JSON"));
+  // Numbers are whole and in range (they were wrapped into int8 and int16 fields).
+  CHECK_THROWS_WITH(Position(*engine, R"({"turn": 4294967297})"),
+                    "test position: turn: expected a whole number from 1 to 3, not 4294967297");
+  CHECK_THROWS_WITH(Position(*engine, R"({"actions": 300})"),
+                    "test position: actions: expected a whole number from 0 to 127, not 300");
+  CHECK_THROWS_WITH(Position(*engine, R"({"totals": [1, 2.5, 3]})"),
+                    "test position: totals: expected a whole number from -2147483648 to 2147483647, not 2.5");
+  CHECK_THROWS_WITH(Position(*engine, R"({"tapis_position": 2})"),
+                    "test position: written by a newer tapis (position format 2; this one reads format 1)");
 }
 
 TEST_CASE("bad input/math.random is gone: randomness comes from the game's seed") {

@@ -2,6 +2,7 @@
 // budget, its memory cap and what it may change, and the game is left as it was. Each case
 // is an attack that got through before the sandbox held against it.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -16,9 +17,10 @@ namespace {
 const std::string kBad = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/";
 
 // tests/bad/mini.yaml with `on_play` replaced by `script` (a whole Lua file), loaded from a
-// folder of its own.
+// folder of its own (one per process: ctest runs test cases side by side).
 std::shared_ptr<const Ruleset> MiniWith(const std::string& script) {
-  const auto folder = std::filesystem::temp_directory_path() / "tapis_sandbox_test";
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("tapis_sandbox_test_" + std::to_string(getpid()));
   std::filesystem::create_directories(folder);
   std::ofstream(folder / "case.lua") << script;
   std::string yaml = ReadText(kBad + "mini.yaml");

@@ -95,8 +95,8 @@ class Loader : private YamlReader {
     CheckKeys(node, {"min", "max"});
     r_->min_players = As<int>(Required(node, "min"));
     r_->max_players = As<int>(Required(node, "max"));
-    if (r_->min_players < 1 || r_->max_players < r_->min_players || r_->max_players > 16) {
-      Fail(node, "players: need 1 <= min <= max <= 16");
+    if (r_->min_players < 1 || r_->max_players < r_->min_players || r_->max_players > kMaxPlayers) {
+      Fail(node, fmt::format("players: need 1 <= min <= max <= {}", kMaxPlayers));
     }
   }
 

@@ -226,6 +226,8 @@ std::vector<std::string> Names(const std::vector<Declaration>& declarations) {
   return out;
 }
 
+inline constexpr int kMaxPlayers = 16;  // the most players a ruleset may allow
+
 struct Ruleset {
   std::string name;
   std::string title;

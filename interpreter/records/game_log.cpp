@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -10,15 +11,28 @@
 #include "interpreter/load/ruleset_loader.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/model/text_file.h"
+#include "interpreter/records/json_number.h"
 #include "interpreter/records/move_text.h"
 
 namespace tapis {
 
 using nlohmann::json;
 
+namespace {
+
+constexpr int kLogFormat = 1;  // the "tapis" field: what this version writes and reads
+
+// The whole number at `key` of the object `j`.
+template <typename Fail>
+long long WholeField(const json& j, const char* key, long long low, long long high, const Fail& fail) {
+  return WholeNumber(j.at(key), fmt::format("\"{}\"", key), low, high, fail);
+}
+
+}  // namespace
+
 std::string WriteGameLog(const GameLog& log) {
   std::string out;
-  json header = {{"tapis", 1},
+  json header = {{"tapis", kLogFormat},
                  {"ruleset", log.ruleset},
                  {"players", log.players},
                  {"settings", log.settings},
@@ -45,7 +59,7 @@ GameLog ReadGameLog(const std::string& text, const std::string& file) {
     json j;
     try {
       j = json::parse(line);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // a syntax error, or a number like 1e999
       throw fail(fmt::format("not a JSON line ({})", e.what()));
     }
     try {
@@ -54,15 +68,27 @@ GameLog ReadGameLog(const std::string& text, const std::string& file) {
           throw fail(
               "not a tapis log: the first line must hold \"tapis\", \"ruleset\", \"players\" and \"seed\"");
         }
+        const long long format = WholeField(j, "tapis", 1, std::numeric_limits<int>::max(), fail);
+        if (format > kLogFormat)
+          throw fail(fmt::format("written by a newer tapis (log format {}; this one reads format {})", format,
+                                 kLogFormat));
         log.ruleset = j.at("ruleset").get<std::string>();
-        log.players = j.at("players").get<int>();
+        log.players = static_cast<int>(WholeField(j, "players", 1, kMaxPlayers, fail));
+        if (!j.at("seed").is_number_unsigned())
+          throw fail(fmt::format("\"seed\": expected a whole number from 0 to {}, not {}",
+                                 std::numeric_limits<uint64_t>::max(), j.at("seed").dump()));
         log.seed = j.at("seed").get<uint64_t>();
         if (j.contains("settings")) log.settings = j.at("settings").get<std::map<std::string, std::string>>();
         header = true;
       } else if (j.contains("move")) {
-        log.moves.push_back({j.at("player").get<int>() - 1, j.at("move").get<std::string>(), line_number});
+        const int player = static_cast<int>(WholeField(j, "player", 1, log.players, fail));
+        log.moves.push_back({player - 1, j.at("move").get<std::string>(), line_number});
       } else if (j.contains("scores")) {
-        log.scores = j.at("scores").get<std::vector<int>>();
+        log.scores.emplace();
+        for (const json& score : j.at("scores")) {
+          log.scores->push_back(static_cast<int>(WholeNumber(
+              score, "\"scores\"", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), fail)));
+        }
       } else {
         throw fail("expected a move {\"player\": N, \"move\": \"…\"} or the scores");
       }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "interpreter/load/ruleset_finder.h"
@@ -10,9 +11,12 @@
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/records/grid_view.h"
+#include "interpreter/records/json_number.h"
 #include "interpreter/records/position_tokens.h"
 
 namespace tapis {
+
+constexpr int kPositionFormat = 1;  // the "tapis_position" field: what this version writes and reads
 
 using nlohmann::json;
 
@@ -39,7 +43,7 @@ json Codes(const Engine& engine, const GameState& s, const std::vector<CardId>& 
 }
 
 json Header(const Engine& engine) {
-  return {{"tapis_position", 1},
+  return {{"tapis_position", kPositionFormat},
           {"ruleset", engine.rules().name},
           {"players", engine.config().players()},
           {"settings", engine.config().Settings()}};
@@ -129,8 +133,11 @@ std::unique_ptr<Engine> EngineForPosition(const std::string& text, const std::st
     auto rules = LoadRuleset(FindRuleset(j.at("ruleset").get<std::string>()));
     std::map<std::string, std::string> settings;
     if (j.contains("settings")) settings = j.at("settings").get<std::map<std::string, std::string>>();
-    return std::make_unique<Engine>(
-        std::make_shared<GameConfig>(rules, j.at("players").get<int>(), settings));
+    const auto fail = [&](const std::string& message) {
+      return IoError(fmt::format("{}: {}", file, message));
+    };
+    const int players = static_cast<int>(WholeNumber(j.at("players"), "players", 1, kMaxPlayers, fail));
+    return std::make_unique<Engine>(std::make_shared<GameConfig>(rules, players, settings));
   } catch (const json::exception& e) {
     throw IoError(fmt::format("{}: not a position file ({})", file, e.what()));
   }
@@ -144,6 +151,13 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     j = json::parse(text);
   } catch (const json::parse_error& e) {
     throw fail(fmt::format("not valid JSON ({})", e.what()));
+  }
+  if (j.is_object() && j.contains("tapis_position")) {
+    const long long format =
+        WholeNumber(j.at("tapis_position"), "tapis_position", 1, std::numeric_limits<int>::max(), fail);
+    if (format > kPositionFormat)
+      throw fail(fmt::format("written by a newer tapis (position format {}; this one reads format {})",
+                             format, kPositionFormat));
   }
   GameState s;
   const int n = engine.config().players();
@@ -221,11 +235,13 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
         const int decl = r.ZoneIndex(c.at("zone").get<std::string>());
         if (decl < 0 || !r.zones[decl].dynamic)
           throw fail(fmt::format("'{}' is not a zone created in play", c.at("zone").get<std::string>()));
-        const int owner = c.at("owner").get<int>();
+        const int owner = static_cast<int>(WholeNumber(c.at("owner"), "created_zones: owner", 1, n, fail));
         if (owner < 1 || owner > n) throw fail(fmt::format("no player {}", owner));
         Zone zone{static_cast<uint8_t>(decl),
                   static_cast<int8_t>(owner - 1),
-                  c.contains("label") ? c.at("label").get<uint16_t>() : next_label,
+                  c.contains("label") ? static_cast<uint16_t>(WholeNumber(
+                                            c.at("label"), "created_zones: label", 1, 65535, fail))
+                                      : next_label,
                   {}};
         next_label = static_cast<uint16_t>(std::max<int>(next_label, zone.label + 1));
         for (const auto& code : c.at("cards")) zone.cards.push_back(take_card(code.get<std::string>()));
@@ -266,13 +282,16 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
           }
           p = std::stoi(seat) - 1;
         }
-        s.variables[engine.config().VariableSlot(v, p)] = value.get<int>();
+        s.variables[engine.config().VariableSlot(v, p)] = static_cast<int>(
+            WholeNumber(value, key, std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), fail));
       }
     }
     if (j.contains("decisions")) {
       for (const auto& d : j.at("decisions")) {
         Decision decision;
-        const int player = d.at("player").get<int>();
+        const int player =
+            static_cast<int>(WholeNumber(d.at("player"), "decisions: player", std::numeric_limits<int>::min(),
+                                         std::numeric_limits<int>::max(), fail));
         if (player < 1 || player > n) throw fail(fmt::format("decisions: no player {}", player));
         decision.player = static_cast<int8_t>(player - 1);
         for (const auto& m : d.at("moves")) {
@@ -280,11 +299,13 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
           if (k < 0) throw fail(fmt::format("unknown move '{}'", m.get<std::string>()));
           decision.moves |= 1u << k;
         }
-        decision.remaining = static_cast<int16_t>(d.value("remaining", 1));
+        decision.remaining = static_cast<int16_t>(
+            d.contains("remaining") ? WholeNumber(d.at("remaining"), "decisions: remaining", 1, 256, fail)
+                                    : 1);
         decision.optional = d.value("optional", false);
         decision.costs_actions = d.value("costs_actions", false);
         if (d.contains("to")) {
-          const int to = d.at("to").get<int>();
+          const int to = static_cast<int>(WholeNumber(d.at("to"), "decisions: to", 1, n, fail));
           if (to < 1 || to > n) throw fail(fmt::format("decisions: no player {} to give to", to));
           decision.target = static_cast<int8_t>(to - 1);
         }
@@ -310,33 +331,53 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
     if (j.contains("tokens")) ReadTokens(engine, j.at("tokens"), s, fail);
     if (j.contains("out")) {
       for (const auto& p : j.at("out")) {
-        const int seat = p.get<int>();
+        const int seat = static_cast<int>(WholeNumber(p, "out", 1, n, fail));
         if (seat < 1 || seat > n) throw fail(fmt::format("out: no player {}", seat));
         s.out |= 1u << (seat - 1);
       }
     }
-    const int turn = j.value("turn", 1);
+    const int turn = j.contains("turn") ? static_cast<int>(WholeNumber(j.at("turn"), "turn", 1, n, fail)) : 1;
     if (turn < 1 || turn > n) throw fail(fmt::format("turn: no player {}", turn));
     s.turn_player = static_cast<int8_t>(turn - 1);
-    s.direction = static_cast<int8_t>(j.value("direction", 1));
+    s.direction = static_cast<int8_t>(
+        j.contains("direction") ? WholeNumber(j.at("direction"), "direction", std::numeric_limits<int>::min(),
+                                              std::numeric_limits<int>::max(), fail)
+                                : 1);
     if (s.direction != 1 && s.direction != -1) throw fail("direction: 1 (to the left) or -1 (to the right)");
-    s.actions_left = static_cast<int8_t>(j.value("actions", engine.config().Resolve(r.actions_per_turn)));
+    s.actions_left =
+        static_cast<int8_t>(j.contains("actions") ? WholeNumber(j.at("actions"), "actions", 0, 127, fail)
+                                                  : engine.config().Resolve(r.actions_per_turn));
     s.end_turn = j.value("end_turn", false);
     s.finished = j.value("finished", false);
     s.last_round_player =
         static_cast<int16_t>(j.contains("last_round_player") && !j["last_round_player"].is_null()
-                                 ? j["last_round_player"].get<int>() - 1
+                                 ? WholeNumber(j["last_round_player"], "last_round_player", 1, n, fail) - 1
                                  : -1);
-    s.declared_winner = static_cast<int16_t>(j.contains("declared_winner") && !j["declared_winner"].is_null()
-                                                 ? j["declared_winner"].get<int>() - 1
-                                                 : -1);
+    s.declared_winner =
+        static_cast<int16_t>(j.contains("declared_winner") && !j["declared_winner"].is_null()
+                                 ? WholeNumber(j["declared_winner"], "declared_winner", 1, n, fail) - 1
+                                 : -1);
+    const auto number = [&](const char* key, long long low, long long high, long long otherwise) {
+      return j.contains(key) ? WholeNumber(j.at(key), key, low, high, fail) : otherwise;
+    };
+    if (j.contains("rng") && !j.at("rng").is_number_unsigned())
+      throw fail(fmt::format("rng: expected a whole number from 0 to {}, not {}",
+                             std::numeric_limits<uint64_t>::max(), j.at("rng").dump()));
     s.rng = j.value("rng", uint64_t{1});
-    s.moves_played = j.value("moves_played", 0u);
-    s.turns = j.value("turns", 0u);
-    s.next_label = j.value("next_label", next_label);
-    s.round = static_cast<uint16_t>(j.value("round", 1) - 1);
-    s.totals = j.value("totals", std::vector<int32_t>(n, 0));
-    if (static_cast<int>(s.totals.size()) != n) throw fail(fmt::format("totals: expected {} numbers", n));
+    s.moves_played =
+        static_cast<uint32_t>(number("moves_played", 0, std::numeric_limits<uint32_t>::max(), 0));
+    s.turns = static_cast<uint32_t>(number("turns", 0, std::numeric_limits<uint32_t>::max(), 0));
+    s.next_label = static_cast<uint16_t>(number("next_label", 1, 65535, next_label));
+    s.round = static_cast<uint16_t>(number("round", 1, 65535, 1) - 1);
+    s.totals.assign(n, 0);
+    if (j.contains("totals")) {
+      const json& totals = j.at("totals");
+      if (!totals.is_array() || static_cast<int>(totals.size()) != n)
+        throw fail(fmt::format("totals: expected {} numbers", n));
+      for (int p = 0; p < n; ++p)
+        s.totals[p] = static_cast<int32_t>(WholeNumber(totals[p], "totals", std::numeric_limits<int>::min(),
+                                                       std::numeric_limits<int>::max(), fail));
+    }
     if (j.contains("phase")) {
       const int phase = r.PhaseIndex(j.at("phase").get<std::string>());
       if (phase < 0) throw fail(fmt::format("unknown phase '{}'", j.at("phase").get<std::string>()));
