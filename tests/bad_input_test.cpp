@@ -124,6 +124,29 @@ TEST_CASE("bad input/a card code that no typed move could name") {
         kBad + "case.yaml:8:9: card code '1\\ta' must not contain spaces");
 }
 
+TEST_CASE("bad input/huge decks: 60,000 cards load, more are refused before they are built") {
+  // Each card's code was looked up among all the cards before it: 60,000 took 10 s.
+  const auto values = [](const char* prefix, int n) {
+    std::string out;
+    for (int i = 0; i < n; ++i) out += fmt::format("{}{}{}", i ? ", " : "", prefix, i);
+    return out;
+  };
+  std::string yaml = ReadText(kBad + "mini.yaml");
+  yaml.replace(yaml.find("[\"1\", \"2\", \"3\"]"), 15, "[" + values("r", 250) + "]");
+  yaml.replace(yaml.find("[a, b]"), 6, "[" + values("s", 240) + "]");
+  const auto rules = LoadRulesetFromString(yaml, kBad + "case.yaml");
+  CHECK(GameConfig(rules, 2).cards().size() == 60000);
+  std::string twice = yaml;
+  twice.replace(twice.find("pack: every"), 11, "pack: every\n  copies: 2");
+  CHECK_THROWS_WITH(GameConfig(LoadRulesetFromString(twice, kBad + "case.yaml"), 2),
+                    "mini: 120000 cards in a game; at most 65000");
+  yaml.replace(yaml.find("s239]"), 5, "s239, " + values("t", 40) + "]");  // 250 × 280
+  CHECK_THROWS_WITH(
+      LoadRulesetFromString(yaml, kBad + "case.yaml"),
+      (kBad + "case.yaml:8:9: pack 'every' would make more than 65000 cards (the most a game may have)")
+          .c_str());
+}
+
 TEST_CASE("bad input/a turn with no action, which would never end") {
   CHECK(LoadError("actions: 1", "actions: 0") == kBad +
                                                      "case.yaml:21:12: turn: actions: 0 action(s) a turn; a "

@@ -60,6 +60,14 @@ void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, cons
   const auto& props = r.catalog.properties();
   std::vector<int> values(props.size(), 0);
   if (props.empty()) y.Fail(where, "pack 'every' needs at least one property");
+  // Refused before it is built: a few long lists of values multiply into millions of cards.
+  size_t combinations = 1;
+  for (const auto& p : props) {
+    combinations *= std::max<size_t>(1, p.values.size());
+    if (combinations > kMaxCards)
+      y.Fail(where,
+             fmt::format("pack 'every' would make more than {} cards (the most a game may have)", kMaxCards));
+  }
   while (true) {
     bool excluded = false;
     for (const CardFilter& f : except) {

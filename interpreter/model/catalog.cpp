@@ -33,6 +33,7 @@ int Catalog::AddProperty(Property property) {
 }
 
 int Catalog::AddKind(CardKind kind) {
+  by_code_.emplace(Upper(kind.code), static_cast<int>(kinds_.size()));
   kinds_.push_back(std::move(kind));
   return static_cast<int>(kinds_.size()) - 1;
 }
@@ -45,10 +46,9 @@ int Catalog::PropertyIndex(std::string_view name) const {
 }
 
 std::optional<int> Catalog::KindByCode(std::string_view code) const {
-  for (size_t i = 0; i < kinds_.size(); ++i) {
-    if (SameText(kinds_[i].code, code)) return static_cast<int>(i);
-  }
-  return std::nullopt;
+  const auto it = by_code_.find(Upper(std::string(code)));
+  if (it == by_code_.end()) return std::nullopt;
+  return it->second;
 }
 
 std::string Catalog::PropertyNames() const {

@@ -89,7 +89,8 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   for (int c = 0; c < copies; ++c) kinds.insert(kinds.end(), r.deck_kinds.begin(), r.deck_kinds.end());
   for (const auto& extra : r.deck_extra)
     kinds.insert(kinds.end(), std::max(0, Resolve(extra.count)), extra.kind);
-  if (kinds.size() > 65000) throw UsageError("too many cards");
+  if (kinds.size() > kMaxCards)
+    throw UsageError(fmt::format("{}: {} cards in a game; at most {}", r.name, kinds.size(), kMaxCards));
   cards_ = CardSet(&r.catalog, std::move(kinds));
   for (int c = 0; r.tricks.zone >= 0 && c < cards_.size(); ++c) {
     const auto card = static_cast<CardId>(c);
