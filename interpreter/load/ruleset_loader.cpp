@@ -4,9 +4,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
-#include <fstream>
-#include <set>
-#include <sstream>
 
 #include "interpreter/load/card_loader.h"
 #include "interpreter/load/hand_loader.h"

@@ -17,6 +17,7 @@
 namespace tapis {
 
 constexpr int kPositionFormat = 1;  // the "tapis_position" field: what this version writes and reads
+constexpr long long kIntMin = std::numeric_limits<int>::min(), kIntMax = std::numeric_limits<int>::max();
 
 using nlohmann::json;
 
@@ -282,16 +283,15 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
           }
           p = std::stoi(seat) - 1;
         }
-        s.variables[engine.config().VariableSlot(v, p)] = static_cast<int>(
-            WholeNumber(value, key, std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), fail));
+        s.variables[engine.config().VariableSlot(v, p)] =
+            static_cast<int>(WholeNumber(value, key, kIntMin, kIntMax, fail));
       }
     }
     if (j.contains("decisions")) {
       for (const auto& d : j.at("decisions")) {
         Decision decision;
         const int player =
-            static_cast<int>(WholeNumber(d.at("player"), "decisions: player", std::numeric_limits<int>::min(),
-                                         std::numeric_limits<int>::max(), fail));
+            static_cast<int>(WholeNumber(d.at("player"), "decisions: player", kIntMin, kIntMax, fail));
         if (player < 1 || player > n) throw fail(fmt::format("decisions: no player {}", player));
         decision.player = static_cast<int8_t>(player - 1);
         for (const auto& m : d.at("moves")) {
@@ -336,30 +336,20 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
         s.out |= 1u << (seat - 1);
       }
     }
-    const int turn = j.contains("turn") ? static_cast<int>(WholeNumber(j.at("turn"), "turn", 1, n, fail)) : 1;
-    if (turn < 1 || turn > n) throw fail(fmt::format("turn: no player {}", turn));
-    s.turn_player = static_cast<int8_t>(turn - 1);
-    s.direction = static_cast<int8_t>(
-        j.contains("direction") ? WholeNumber(j.at("direction"), "direction", std::numeric_limits<int>::min(),
-                                              std::numeric_limits<int>::max(), fail)
-                                : 1);
+    // The whole number at `key`, or `otherwise` when the key is absent (or null).
+    const auto number = [&](const char* key, long long low, long long high, long long otherwise) {
+      return j.contains(key) && !j.at(key).is_null() ? WholeNumber(j.at(key), key, low, high, fail)
+                                                     : otherwise;
+    };
+    s.turn_player = static_cast<int8_t>(number("turn", 1, n, 1) - 1);
+    s.direction = static_cast<int8_t>(number("direction", kIntMin, kIntMax, 1));
     if (s.direction != 1 && s.direction != -1) throw fail("direction: 1 (to the left) or -1 (to the right)");
     s.actions_left =
-        static_cast<int8_t>(j.contains("actions") ? WholeNumber(j.at("actions"), "actions", 0, 127, fail)
-                                                  : engine.config().Resolve(r.actions_per_turn));
+        static_cast<int8_t>(number("actions", 0, 127, engine.config().Resolve(r.actions_per_turn)));
     s.end_turn = j.value("end_turn", false);
     s.finished = j.value("finished", false);
-    s.last_round_player =
-        static_cast<int16_t>(j.contains("last_round_player") && !j["last_round_player"].is_null()
-                                 ? WholeNumber(j["last_round_player"], "last_round_player", 1, n, fail) - 1
-                                 : -1);
-    s.declared_winner =
-        static_cast<int16_t>(j.contains("declared_winner") && !j["declared_winner"].is_null()
-                                 ? WholeNumber(j["declared_winner"], "declared_winner", 1, n, fail) - 1
-                                 : -1);
-    const auto number = [&](const char* key, long long low, long long high, long long otherwise) {
-      return j.contains(key) ? WholeNumber(j.at(key), key, low, high, fail) : otherwise;
-    };
+    s.last_round_player = static_cast<int16_t>(number("last_round_player", 1, n, 0) - 1);
+    s.declared_winner = static_cast<int16_t>(number("declared_winner", 1, n, 0) - 1);
     if (j.contains("rng") && !j.at("rng").is_number_unsigned())
       throw fail(fmt::format("rng: expected a whole number from 0 to {}, not {}",
                              std::numeric_limits<uint64_t>::max(), j.at("rng").dump()));
@@ -375,8 +365,7 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
       if (!totals.is_array() || static_cast<int>(totals.size()) != n)
         throw fail(fmt::format("totals: expected {} numbers", n));
       for (int p = 0; p < n; ++p)
-        s.totals[p] = static_cast<int32_t>(WholeNumber(totals[p], "totals", std::numeric_limits<int>::min(),
-                                                       std::numeric_limits<int>::max(), fail));
+        s.totals[p] = static_cast<int32_t>(WholeNumber(totals[p], "totals", kIntMin, kIntMax, fail));
     }
     if (j.contains("phase")) {
       const int phase = r.PhaseIndex(j.at("phase").get<std::string>());

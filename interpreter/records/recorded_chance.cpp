@@ -13,9 +13,9 @@ bool ChanceEvent::Parse(const std::string& text, const Catalog& catalog, ChanceE
   out.text = text;
   std::istringstream words(text);
   for (std::string word; words >> word;) {
-    if (catalog.KindByCode(word)) {
+    if (const auto kind = catalog.KindByCode(word)) {
       out.kind = Kind::kCard;
-      out.card = catalog.kind(*catalog.KindByCode(word)).code;
+      out.card = catalog.kind(*kind).code;
       return true;
     }
   }
