@@ -4,11 +4,13 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "interpreter/load/yaml_reader.h"
 #include "interpreter/model/errors.h"
 
 namespace {
@@ -36,6 +38,40 @@ CLI::Validator Seconds() {
         return "";
       },
       "SECONDS");
+}
+
+// What went wrong with the command line, naming the word mistyped where CLI11 does not
+// ("A subcommand is required" for `tapis plya`, "not expected: --playrs 3").
+std::string UsageMessage(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
+  std::vector<std::string> commands;
+  for (const CLI::App* sub : app.get_subcommands({})) commands.push_back(sub->get_name());
+  const auto parsed = app.get_subcommands();
+  if (parsed.empty()) {
+    for (int i = 1; i < argc; ++i) {
+      const std::string word = argv[i];
+      if (word.empty() || word[0] == '-') continue;
+      return fmt::format("unknown command '{}'; {}", word,
+                         tapis::Suggest(word, commands, "the commands are"));
+    }
+    if (argc > 1)
+      return fmt::format("unknown option '{}'; give a command first: {}", argv[1], tapis::Join(commands));
+    return fmt::format("give a command: {}", tapis::Join(commands));
+  }
+  const CLI::App& command = *parsed.front();
+  std::vector<std::string> options;
+  for (const CLI::Option* option : command.get_options()) {
+    for (const std::string& name : option->get_lnames()) options.push_back("--" + name);
+  }
+  for (int i = 2; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--") break;
+    if (word.rfind("--", 0) != 0) continue;
+    const std::string name = word.substr(0, word.find('='));
+    if (std::find(options.begin(), options.end(), name) != options.end()) continue;
+    return fmt::format("{}: unknown option '{}'; {}", command.get_name(), name,
+                       tapis::Suggest(name, options, "its options are"));
+  }
+  return e.what();
 }
 
 constexpr long long kMostPlayers = 64;
@@ -143,7 +179,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    std::cerr << "tapis: " << tapis::Printable(e.what()) << " (see tapis "
+    std::cerr << "tapis: " << tapis::Printable(UsageMessage(app, e, argc, argv)) << " (see tapis "
               << (app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name() + " ")
               << "--help)\n";
     return static_cast<int>(tapis::ErrorKind::kUsage);

@@ -166,6 +166,19 @@ TEST_CASE("bad input/a parameter that leaves a turn no action is refused when se
                        "turn: actions: 0 action(s) a turn; a turn needs 1 or more", Error);
 }
 
+TEST_CASE("bad input/a grid too large, however large") {
+  // 2 × rows overflowed an int before the size was checked.
+  for (const std::string rows : {"300", "1073741824", "2147483647"}) {
+    CAPTURE(rows);
+    CHECK(
+        LoadError("pile: {owner: table}",
+                  "pile: {owner: table, grid: {columns: 3, rows: " + rows + ", growing: true}}") ==
+        kBad +
+            "case.yaml:13:30: grid: columns from 1 to 26 (a to z), rows from 1, at most 255 cells (a growing "
+            "grid uses (2 columns - 1) x (2 rows - 1))");
+  }
+}
+
 TEST_CASE("bad input/Lua syntax error") {
   CHECK(LoadError("mini.lua", "syntax.lua") ==
         "bad/syntax.lua:4: 'end' expected (to close 'function' at line 1) near <eof>");

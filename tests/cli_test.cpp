@@ -232,6 +232,15 @@ TEST_CASE("cli/bad arguments get one line and exit code 6") {
        "tapis: new: '' is not a variant name; use letters, digits and _ (my_variant)\n"},
       {"new sub/x --from unisson",
        "tapis: new: 'sub/x' is not a variant name; use letters, digits and _ (my_variant)\n"},
+      // CLI11 said "A subcommand is required" and "not expected: 3 --playrs".
+      {"plya unisson", "tapis: unknown command 'plya'; did you mean 'play'? (see tapis --help)\n"},
+      {"play unisson --playrs 3",
+       "tapis: play: unknown option '--playrs'; did you mean '--players'? (see tapis play --help)\n"},
+      {"sim unisson --gams=3",
+       "tapis: sim: unknown option '--gams'; did you mean '--games'? (see tapis sim --help)\n"},
+      {"",
+       "tapis: give a command: list, play, sim, check, new, merge, bench, replay, moves, score (see tapis "
+       "--help)\n"},
   };
   for (const auto& [args_, message] : cases) {
     const std::string args = args_;  // clang 14 cannot capture a structured binding in CAPTURE

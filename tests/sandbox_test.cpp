@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "interpreter/model/errors.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;
@@ -18,14 +20,14 @@ const std::string kBad = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/";
 
 // tests/bad/mini.yaml with `on_play` replaced by `script` (a whole Lua file), loaded from a
 // folder of its own (one per process: ctest runs test cases side by side).
-std::shared_ptr<const Ruleset> MiniWith(const std::string& script) {
+std::shared_ptr<const Ruleset> MiniWith(const std::string& script, const std::string& more_yaml = "") {
   const auto folder =
       std::filesystem::temp_directory_path() / ("tapis_sandbox_test_" + std::to_string(getpid()));
   std::filesystem::create_directories(folder);
   std::ofstream(folder / "case.lua") << script;
   std::string yaml = ReadText(kBad + "mini.yaml");
   yaml.replace(yaml.find("mini.lua"), 8, "case.lua");
-  return LoadRulesetFromString(yaml, (folder / "case.yaml").string());
+  return LoadRulesetFromString(yaml + more_yaml, (folder / "case.yaml").string());
 }
 
 // The error of the first play of a game whose `on_play(move)` has `body`; the state must be
@@ -148,6 +150,58 @@ TEST_CASE("sandbox/one memory cap for the engine's life: what scripts keep count
   CHECK(plays <= 10);
 }
 
+TEST_CASE("sandbox/scripts started afresh keep nothing from before") {
+  // What `tapis check` replays with (the next case): after each move the scripts are as
+  // loaded. A value kept in an upvalue, a replaced tapis function, a field added to the
+  // move's list of cards: each would reach the next move otherwise.
+  const std::string kept[] = {
+      "local plays = 0\nfunction on_play(move)\n  plays = plays + 1\n"
+      "  if plays > 1 then error('kept', 0) end\nend\n",
+      "function on_play(move)\n  local was = tapis.shuffle\n  tapis.shuffle = print\n"
+      "  if was == print then error('kept', 0) end\nend\n",
+      "function on_play(move)\n  local cards = move.cards\n  if cards.seen then error('kept', 0) end\n"
+      "  cards.seen = true\nend\n"};
+  for (const std::string& script : kept) {
+    CAPTURE(script);
+    Engine engine(std::make_shared<GameConfig>(MiniWith(script), 2));
+    GameState state = engine.NewGame(1);
+    CHECK(engine.Apply(state, engine.LegalMoves(state).front()).ok);
+    CHECK(engine.Apply(state, engine.LegalMoves(state).front()).error == "kept");
+    engine.SetFreshScriptsEachMove(true);
+    state = engine.NewGame(1);
+    CHECK(engine.Apply(state, engine.LegalMoves(state).front()).ok);
+    CHECK(engine.Apply(state, engine.LegalMoves(state).front()).ok);
+  }
+}
+
+TEST_CASE("sandbox/check finds a script that keeps state from one move to the next") {
+  // mini without its pass, so that a game ends once the hands are played.
+  const auto MiniWith = [](const std::string& script) {
+    std::string yaml = ReadText(kBad + "mini.yaml");
+    yaml.erase(yaml.find("  pass: {type: pass}\n"), 21);
+    const auto folder =
+        std::filesystem::temp_directory_path() / ("tapis_check_test_" + std::to_string(getpid()));
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "mini.lua") << script;
+    return LoadRulesetFromString(yaml, (folder / "case.yaml").string());
+  };
+  const auto stateful = MiniWith(
+      "local plays = 0\nfunction on_play(move)\n  plays = plays + 1\n"
+      "  if plays % 2 == 0 then tapis.shuffle('stock') end\nend\n");
+  const auto problems = CheckRandomGames(stateful, 3, 1);
+  REQUIRE_FALSE(problems.empty());
+  CAPTURE(problems.front());
+  CHECK(problems.front().find("the scripts keep state from one move to the next") != std::string::npos);
+  // A cache of what never changes (a card's facts, say) is state too, but plays the same.
+  const auto cached = MiniWith(
+      "local ranks = {}\nfunction on_play(move)\n  local c = move.cards[1]\n"
+      "  ranks[c.id] = ranks[c.id] or c.rank\n  if ranks[c.id] == '3' then tapis.shuffle('stock') "
+      "end\nend\n");
+  const auto cached_problems = CheckRandomGames(cached, 3, 1);
+  CHECK(cached_problems.empty());
+  if (!cached_problems.empty()) MESSAGE(cached_problems.front());
+}
+
 TEST_CASE("sandbox/the memory cap met inside an API call ends the effect cleanly") {
   // Lua's memory error used to be raised inside the API function's C++ body, jumping past
   // its destructors (a leak the sanitized build reports); now the body finishes first.
@@ -167,4 +221,73 @@ TEST_CASE("sandbox/the memory cap met inside an API call ends the effect cleanly
 TEST_CASE("sandbox/what a script writes reaches no terminal as control characters") {
   CHECK(PlayError("error('\\27[2J\\27]0;owned\\7', 0)") == "\\x1b[2J\\x1b]0;owned\\x07");
   CHECK(PlayError("error('two\\nlines')") == "case.lua:2: two\\nlines");
+}
+
+TEST_CASE("sandbox/numbers a script hands the engine are whole and in range") {
+  const std::string kCounter = "variables:\n  counter: {owner: table}\n";
+  auto first_play = [](const std::shared_ptr<const Ruleset>& rules) {
+    Engine engine(std::make_shared<GameConfig>(rules, 2));
+    GameState state = engine.NewGame(3);
+    const GameState before = state;
+    const ApplyResult r = engine.Apply(state, engine.LegalMoves(state).front());
+    if (!r.ok) CHECK(state == before);
+    return r.ok ? std::string("ok") : r.error.substr(r.error.find("case.lua"));
+  };
+  // A variable is 32 bits: a larger value was cut silently.
+  CHECK(first_play(MiniWith("function on_play(move) tapis.set('counter', 1 << 40) end", kCounter)) ==
+        "case.lua:1: tapis.set: 1099511627776 is out of range (a variable holds -2147483648 to 2147483647)");
+  CHECK(first_play(MiniWith("function on_play(move) tapis.set('counter', 0/0) end", kCounter)) ==
+        "case.lua:1: tapis.set: argument 2 (value) must be an integer");
+  CHECK(first_play(MiniWith("function on_play(move) tapis.set('counter', -(1 << 31)) end", kCounter)) ==
+        "ok");
+  // The sum overflowed (undefined behaviour) before the clamp.
+  CHECK(first_play(MiniWith("function on_play(move) tapis.actions(math.maxinteger) end")) == "ok");
+  CHECK(first_play(MiniWith("function on_play(move) tapis.actions(math.mininteger) end")) == "ok");
+}
+
+TEST_CASE("sandbox/scores are whole numbers in range, not NaN") {
+  // A NaN or a huge float was converted to int: undefined behaviour, a garbage total.
+  for (const std::string value : {"0/0", "1e300", "2.5", "-1e9"}) {
+    CAPTURE(value);
+    Engine engine(std::make_shared<GameConfig>(
+        MiniWith("function on_play(move) end\nfunction score() return {1, " + value + "} end",
+                 "score: score\n"),
+        2));
+    const GameState state = engine.NewGame(1);
+    std::string error;
+    engine.Score(state, &error);
+    CHECK(error.find("'score' returned ") != std::string::npos);
+    CHECK(error.find("a whole number from -100000000 to 100000000 was expected") != std::string::npos);
+  }
+}
+
+TEST_CASE("sandbox/totals that would pass an int's range are an error") {
+  // 22 rounds of 100,000,000 points: the total wrapped to a negative number.
+  CHECK_THROWS_WITH_AS(
+      Engine(std::make_shared<GameConfig>(
+                 MiniWith("function on_play(move) end\nfunction stop() tapis.end_round() end\n"
+                          "function score() return {100000000, 0} end",
+                          "on:\n  round_start: stop\nscore: score\nmatch:\n  rounds: 50\n"),
+                 2))
+          .NewGame(1),
+      "player 1's total would pass 2147483647: the scores grow without end", Error);
+}
+
+TEST_CASE("sandbox/a flow that never gives a move is stopped") {
+  // Each turn ends as it starts: the engine went round the table for ever.
+  CHECK_THROWS_WITH_AS(
+      Engine(std::make_shared<GameConfig>(
+                 MiniWith("function on_play(move) end\nfunction skip() tapis.actions(-1) end",
+                          "on:\n  turn_start: skip\n"),
+                 2))
+          .NewGame(1),
+      "the turn flow loops: 10000 turns ended with no move (does an event end every turn?)", Error);
+  // Each round ends as it starts, and the match has rounds to spare.
+  CHECK_THROWS_WITH_AS(
+      Engine(std::make_shared<GameConfig>(
+                 MiniWith("function on_play(move) end\nfunction stop() tapis.end_round() end",
+                          "on:\n  round_start: stop\nmatch:\n  rounds: 100000\n"),
+                 2))
+          .NewGame(1),
+      "the turn flow loops: 100 rounds ended with no move (does each round end as it starts?)", Error);
 }

@@ -66,6 +66,7 @@ GameState Engine::NewGame(uint64_t seed) {
   }
   std::string error;
   if (!StartRound(s, error) || !Settle(s, error)) throw ScriptError(error);
+  if (fresh_scripts_each_move_ && scripts_) scripts_->Reset();
   return s;
 }
 
@@ -159,6 +160,12 @@ bool TriggerMatches(const Trigger& t, const CardSet& set, const Move& m) {
 }  // namespace
 
 ApplyResult Engine::Apply(GameState& s, const Move& m) {
+  ApplyResult result = ApplyMove(s, m);
+  if (fresh_scripts_each_move_ && scripts_) scripts_->Reset();
+  return result;
+}
+
+ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   const int player = Actor(s);
   const MoveDecl* decl = m.kind == kStopMove ? nullptr : &rules().moves[m.kind];
   // Draws hide their card in the move; the trigger sees the card drawn.
@@ -320,7 +327,22 @@ bool Engine::CallEvent(const std::string& function, GameState& s, std::string& e
 
 bool Engine::Settle(GameState& s, std::string& error) {
   int idle_turns = 0;
+  // Turns and rounds that end with no move between them: a flow that loops (an event that
+  // ends every turn, a round that ends as it starts) would never give the players a move.
+  const uint32_t first_turn = s.turns;
+  const int first_round = s.round;
   while (!s.finished) {
+    if (s.turns - first_turn > kMaxTurnsWithoutMove) {
+      error = fmt::format("the turn flow loops: {} turns ended with no move (does an event end every turn?)",
+                          kMaxTurnsWithoutMove);
+      return false;
+    }
+    if (s.round - first_round > kMaxRoundsWithoutMove) {
+      error =
+          fmt::format("the turn flow loops: {} rounds ended with no move (does each round end as it starts?)",
+                      kMaxRoundsWithoutMove);
+      return false;
+    }
     if (s.round_over) {
       if (!ScoreRound(s, error)) return false;
       continue;

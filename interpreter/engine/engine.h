@@ -20,6 +20,10 @@ namespace tapis {
 
 class ScriptHost;
 
+// Bounds on what the flow may do between two moves (Settle): past them it is looping.
+inline constexpr int kMaxTurnsWithoutMove = 10'000;
+inline constexpr int kMaxRoundsWithoutMove = 100;
+
 // The outcome of applying a move: fine, or a script error (the state is then unchanged).
 struct ApplyResult {
   bool ok = true;
@@ -41,6 +45,9 @@ class Engine final : public EngineServices {
   // SetUndoOnError(false): playouts that stop at the first error skip the copy that costs.
   ApplyResult Apply(GameState& state, const Move& move);
   void SetUndoOnError(bool undo) { undo_on_error_ = undo; }
+  // Starts the scripts afresh after each move, as a game resumed from its position would
+  // (`tapis check` compares: a script must keep its state in the game, not in Lua).
+  void SetFreshScriptsEachMove(bool fresh) { fresh_scripts_each_move_ = fresh; }
   // Scores as the rules count them now: the match totals plus the round so far (the
   // final totals once finished).
   std::vector<int> Score(const GameState& state, std::string* error = nullptr);
@@ -78,6 +85,7 @@ class Engine final : public EngineServices {
   // Whether `player` has any move of `kinds` (answering `decision` when not null).
   bool CanMove(const GameState& state, int player, uint32_t kinds, const Decision* decision);
   void Perform(GameState& state, int player, int target, const Move& move);
+  ApplyResult ApplyMove(GameState& state, const Move& move);
   // Each returns false with `error` set when a script fails.
   bool FireTrigger(GameState& state, int player, const Move& move, bool extra, std::string& error);
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
@@ -99,6 +107,7 @@ class Engine final : public EngineServices {
   bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck
   bool scripts_in_flow_ = false;
   bool undo_on_error_ = true;  // settling a move may run Lua (events, round scores)
+  bool fresh_scripts_each_move_ = false;
   uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw or a pass (quick to list)
 };
 

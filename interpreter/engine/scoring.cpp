@@ -14,7 +14,15 @@ namespace tapis {
 bool Engine::ScoreRound(GameState& s, std::string& error) {
   const std::vector<int> round = RoundScore(s, error);
   if (!error.empty()) return false;
-  for (int p = 0; p < s.players; ++p) s.totals[p] += round[p];
+  for (int p = 0; p < s.players; ++p) {
+    const long long total = static_cast<long long>(s.totals[p]) + round[p];
+    if (total > INT32_MAX || total < INT32_MIN) {
+      error = fmt::format("player {}'s total would pass {}: the scores grow without end", p + 1,
+                          total > 0 ? INT32_MAX : INT32_MIN);
+      return false;
+    }
+    s.totals[p] = static_cast<int32_t>(total);
+  }
   s.round_over = false;
   s.decisions.clear();
   if (!rules().events.round_end.empty() && !CallEvent(rules().events.round_end, s, error)) return false;
@@ -57,7 +65,9 @@ std::vector<int> Engine::Score(const GameState& s, std::string* error) {
     else
       throw ScriptError(message);
   }
-  for (int p = 0; p < s.players; ++p) scores[p] += round[p];
+  for (int p = 0; p < s.players; ++p)
+    scores[p] = static_cast<int>(
+        std::clamp<long long>(static_cast<long long>(scores[p]) + round[p], INT32_MIN, INT32_MAX));
   return scores;
 }
 

@@ -134,8 +134,10 @@ class Loader : private YamlReader {
     z.columns = As<int>(Required(node, "columns"));
     z.rows = As<int>(Required(node, "rows"));
     z.growing = Optional(node, "growing", false);
-    const int cells = (z.growing ? 2 * z.columns - 1 : z.columns) * (z.growing ? 2 * z.rows - 1 : z.rows);
-    if (z.columns < 1 || z.rows < 1 || z.columns > 26 || cells > 255)
+    // In long long: rows of 2^30 must be refused, not overflow.
+    const long long columns = z.growing ? 2LL * z.columns - 1 : z.columns;
+    const long long rows = z.growing ? 2LL * z.rows - 1 : z.rows;
+    if (z.columns < 1 || z.rows < 1 || z.columns > 26 || z.rows > 255 || columns * rows > 255)
       Fail(node,
            "grid: columns from 1 to 26 (a to z), rows from 1, at most 255 cells (a growing grid uses "
            "(2 columns - 1) x (2 rows - 1))");

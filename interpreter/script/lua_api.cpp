@@ -24,6 +24,9 @@ int Set(lua_State* L, ScriptContext& ctx) {
     v = lua_toboolean(L, 2);
   else
     v = IntArg(L, 2, "value");
+  if (v < INT32_MIN || v > INT32_MAX)
+    throw ApiError(
+        fmt::format("tapis.set: {} is out of range (a variable holds {} to {})", v, INT32_MIN, INT32_MAX));
   ctx.state->variables[slot] = static_cast<int32_t>(v);
   return 0;
 }
@@ -184,7 +187,8 @@ int Ask(lua_State* L, ScriptContext& ctx) {
 
 int Actions(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
-  const long long delta = IntArg(L, 1, "actions");
+  // Clamped before the sum, which a huge delta would overflow.
+  const long long delta = std::clamp<long long>(IntArg(L, 1, "actions"), -100, 100);
   ctx.state->actions_left =
       static_cast<int8_t>(std::clamp<long long>(ctx.state->actions_left + delta, 0, 100));
   lua_pushinteger(L, ctx.state->actions_left);

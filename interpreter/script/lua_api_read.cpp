@@ -349,6 +349,21 @@ int CallWithMove(lua_State* L) {
   return 0;
 }
 
+void ForgetMoveCards(lua_State* L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kMove);
+  lua_getmetatable(L, -1);
+  lua_getfield(L, -1, "__index");
+  lua_getupvalue(L, -1, 1);  // the cards lists, by depth
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, -4);
+  }
+  lua_pop(L, 4);
+}
+
 void AddReadingApi(lua_State* L) {
   lua_newtable(L);           // the move
   lua_createtable(L, 0, 3);  // its metatable

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <lua.hpp>
@@ -15,6 +16,8 @@ namespace tapis {
 namespace {
 
 constexpr int kHookEvery = 1000;  // instructions between budget checks
+// The largest score, evaluation or seat a list may hold: totals of many rounds stay in an int.
+constexpr int kMaxListNumber = 100'000'000;
 
 // Names no script would define itself (one that did would still read these).
 constexpr const char* kLocalGlobals =
@@ -98,6 +101,25 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   watched_.hook = [](lua_State* L) { lua_sethook(L, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery); };
   watchdog::Watch(&watched_);
 
+  // The global table's fields, behind the read-only global table (sandbox.h): scripts'
+  // reads fall through to them directly.
+  lua_pushglobaltable(L_);
+  lua::PushFrozenFields(L_, -1);
+  global_fields_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  lua_pop(L_, 1);
+  // The `tapis` table as opened: a script may replace one of its functions, which lasts
+  // until the scripts start afresh (Reset).
+  lua_getglobal(L_, "tapis");
+  lua_newtable(L_);
+  lua_pushnil(L_);
+  while (lua_next(L_, -3) != 0) {
+    lua_pushvalue(L_, -2);
+    lua_rawseti(L_, -4, ++tapis_field_slots_);
+    lua_rawseti(L_, -3, ++tapis_field_slots_);
+  }
+  tapis_fields_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  lua_pop(L_, 1);
+
   for (const ScriptFile& script : rules.scripts) {
     const std::string chunk = "@" + script.display_name;
     // The API and the libraries as locals of the chunk: a global read goes through the
@@ -109,67 +131,83 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
       Close();
       throw ScriptError(message);
     }
-    // Its own _ENV: reads fall through to the shared libraries, definitions stay local.
-    lua_newtable(L_);
-    lua_newtable(L_);
-    PushGlobals();
+    chunks_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
+  }
+  try {
+    RunChunks();
+  } catch (const Error&) {
+    Close();
+    throw;
+  }
+}
+
+void ScriptHost::RunChunks() {
+  definitions_.clear();
+  for (size_t i = 0; i < chunks_.size(); ++i) {
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, chunks_[i]);
+    // While the top level runs, _ENV is the table of what the script defines, whose reads
+    // fall through to the shared libraries: definitions stay the script's own.
+    lua_createtable(L_, 0, 32);
+    lua_createtable(L_, 0, 2);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, global_fields_);
     lua_setfield(L_, -2, "__index");
     lua_pushboolean(L_, 0);
     lua_setfield(L_, -2, "__metatable");
     lua_setmetatable(L_, -2);
     lua_pushvalue(L_, -1);
-    environments_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
+    definitions_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
     lua_setupvalue(L_, -2, 1);
     instructions_left_ = limits_.instructions;
     memory_limit_ = memory_used_ + limits_.memory_bytes;
     if (ProtectedCall(0, 0) != LUA_OK) {
       std::string message = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error";
       if (message == "not enough memory")
-        message = fmt::format("{}: memory cap exceeded while loading", script.display_name);
-      Close();
+        message = fmt::format("{}: memory cap exceeded while loading", rules_.scripts[i].display_name);
+      lua_pop(L_, 1);
       throw ScriptError(message);
     }
   }
-  // From now on scripts are code only: state lives in the GameState. What a script
-  // defined moves to a table behind its _ENV, which stays empty, so every assignment to a
-  // global (new or not) reaches __newindex and fails.
-  for (int env : environments_) {
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, env);
-    const int env_index = lua_gettop(L_);
-    lua_newtable(L_);
-    const int defs = lua_gettop(L_);
-    lua_pushnil(L_);
-    while (lua_next(L_, env_index) != 0) {
-      lua_pushvalue(L_, -2);
-      lua_insert(L_, -2);
-      lua_rawset(L_, defs);  // defs[key] = value; the key stays for lua_next
-      lua_pushvalue(L_, -1);
-      lua_pushnil(L_);
-      lua_rawset(L_, env_index);  // clearing fields during a traversal is allowed
-    }
-    lua_newtable(L_);  // defs falls through to the libraries
-    PushGlobals();
-    lua_setfield(L_, -2, "__index");
-    lua_pushboolean(L_, 0);
-    lua_setfield(L_, -2, "__metatable");
-    lua_setmetatable(L_, defs);
-    lua_getmetatable(L_, env_index);
-    lua_pushvalue(L_, defs);
+  // From now on scripts are code only: state lives in the GameState. Each _ENV becomes an
+  // empty table that reads through to the definitions, so every assignment to a global (new
+  // or not) reaches __newindex and fails. The script's functions share its _ENV upvalue.
+  for (size_t i = 0; i < chunks_.size(); ++i) {
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, chunks_[i]);
+    lua_createtable(L_, 0, 0);
+    lua_createtable(L_, 0, 3);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, definitions_[i]);
     lua_setfield(L_, -2, "__index");
     lua_pushcfunction(L_, ReadOnlyEnvironment);
     lua_setfield(L_, -2, "__newindex");
-    lua_settop(L_, env_index - 1);
+    lua_pushboolean(L_, 0);
+    lua_setfield(L_, -2, "__metatable");
+    lua_setmetatable(L_, -2);
+    lua_setupvalue(L_, -2, 1);
+    lua_pop(L_, 1);
   }
-  // One memory cap for the engine's life: what scripts keep from call to call counts.
-  memory_limit_ = memory_used_ + limits_.memory_bytes;
+  // One memory cap for the engine's life, above what the scripts held once first loaded:
+  // what they keep from call to call counts. (After a Reset, what the scripts held before
+  // is garbage: an allocation that would pass the cap collects it first.)
+  if (loaded_bytes_ == 0) loaded_bytes_ = memory_used_;
+  memory_limit_ = loaded_bytes_ + limits_.memory_bytes;
+  dirty_ = false;
 }
 
-// The global table's fields, behind the read-only global table (sandbox.h): scripts' reads
-// fall through to them directly.
-void ScriptHost::PushGlobals() {
-  lua_pushglobaltable(L_);
-  lua::PushFrozenFields(L_, -1);
-  lua_remove(L_, -2);
+void ScriptHost::Reset() {
+  if (!dirty_) return;
+  for (auto& [name, ref] : functions_) luaL_unref(L_, LUA_REGISTRYINDEX, ref);
+  functions_.clear();
+  for (int defs : definitions_) luaL_unref(L_, LUA_REGISTRYINDEX, defs);
+  // `tapis` as opened: its fields are kept as key, value, key, value… in an array.
+  lua_getglobal(L_, "tapis");
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, tapis_fields_);
+  for (lua_Integer i = 1; i < tapis_field_slots_; i += 2) {
+    lua_rawgeti(L_, -1, i);
+    lua_rawgeti(L_, -2, i + 1);
+    lua_rawset(L_, -4);
+  }
+  lua_pop(L_, 2);
+  ForgetMoveCards(L_);
+  RunChunks();
 }
 
 ScriptHost::~ScriptHost() { Close(); }
@@ -197,6 +235,7 @@ void ScriptHost::Close() {
 
 int ScriptHost::ProtectedCall(int args, int results) {
   const bool outermost = depth_ == 0;
+  dirty_ = true;
   if (outermost) {
     // A hook set on an earlier call that ran long: this one starts unwatched. The hook goes
     // before the flag, so the watchdog never sees the flag down while an old hook is still set.
@@ -220,9 +259,10 @@ int ScriptHost::ProtectedCall(int args, int results) {
 bool ScriptHost::PushFunction(const std::string& name) {
   auto [known, added] = functions_.try_emplace(name, LUA_NOREF);
   if (added) {
-    for (int env : environments_) {
-      lua_rawgeti(L_, LUA_REGISTRYINDEX, env);
-      lua_getfield(L_, -1, name.c_str());
+    for (int defs : definitions_) {
+      lua_rawgeti(L_, LUA_REGISTRYINDEX, defs);
+      lua_pushlstring(L_, name.data(), name.size());
+      lua_rawget(L_, -2);
       lua_remove(L_, -2);
       if (lua_isfunction(L_, -1)) {
         known->second = luaL_ref(L_, LUA_REGISTRYINDEX);
@@ -304,8 +344,12 @@ bool ScriptHost::CallList(const std::string& function, ScriptContext& ctx, std::
     if (!is_number) {
       error = fmt::format("'{}' returned a list with something other than a number at {}", function, i);
       ok = false;
+    } else if (!(std::abs(v) <= kMaxListNumber) || v != std::floor(v)) {  // NaN fails the first
+      error = fmt::format("'{}' returned {} at {}: a whole number from -{} to {} was expected", function,
+                          Printable(lua_tostring(L_, -1)), i, kMaxListNumber, kMaxListNumber);
+      ok = false;
     }
-    out.push_back(static_cast<int>(v));
+    out.push_back(ok ? static_cast<int>(v) : 0);
     lua_pop(L_, 1);
   }
   lua_settop(L_, top);

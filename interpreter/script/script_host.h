@@ -53,6 +53,12 @@ class ScriptHost {
   ScriptHost(const ScriptHost&) = delete;
   ScriptHost& operator=(const ScriptHost&) = delete;
 
+  // Starts the scripts afresh, as loaded: their top levels run again, so what a script kept
+  // in its upvalues or tables, or a `tapis` function it replaced, is gone. A game resumed
+  // from its position starts so; `tapis check` replays each game so, to find scripts that
+  // keep state outside the game. Costs nothing when no script has run since.
+  void Reset();
+
   bool HasFunction(const std::string& name);
   // Runs `function(move)`; false with `error` set when the script fails.
   bool CallTrigger(const std::string& function, ScriptContext& ctx, std::string& error);
@@ -103,12 +109,13 @@ class ScriptHost {
   }
 
  private:
+  // Runs each compiled chunk in an environment of its own, then closes the environments.
+  void RunChunks();
   bool PushFunction(const std::string& name);
   // lua_pcall, watched: a call that runs long gets the count hook (script_watchdog.h).
   int ProtectedCall(int args, int results);
   void Close();
   void InternNames();
-  void PushGlobals();
   bool Call(const std::string& function, int args, int results, std::string& error);
   static void* Allocate(void* ud, void* ptr, size_t old_size, size_t new_size);
   static void CountHook(lua_State* L, lua_Debug* ar);
@@ -116,12 +123,18 @@ class ScriptHost {
   const Ruleset& rules_;
   ScriptLimits limits_;
   lua_State* L_ = nullptr;
-  std::vector<int> environments_;  // registry refs, one _ENV per script
+  std::vector<int> chunks_;       // registry refs, each script compiled
+  std::vector<int> definitions_;  // registry refs, what each script defined
+  int global_fields_ = 0;         // registry ref: the fields behind the read-only _G
+  int tapis_fields_ = 0;          // registry ref: `tapis` as opened, {key, value, key, value…}
+  int tapis_field_slots_ = 0;
+  bool dirty_ = false;  // a script has run since the chunks last ran
   // Functions by name, looked up once: scripts cannot change their definitions after loading.
   std::unordered_map<std::string, int> functions_;  // registry refs, LUA_NOREF when undefined
   ScriptContext* context_ = nullptr;
   size_t memory_used_ = 0;
   size_t memory_limit_ = 0;
+  size_t loaded_bytes_ = 0;  // what the scripts held once first loaded
   long long instructions_left_ = 0;
   int depth_ = 0;
   int in_api_ = 0;  // API bodies under way (ApiBody)
@@ -136,6 +149,8 @@ void OpenTapisApi(lua_State* L);
 void AddReadingApi(lua_State* L);
 // lua_CFunction: calls the function it is given with the table of the context's move.
 int CallWithMove(lua_State* L);
+// Drops the lists of the move's cards kept for reuse, and what a script added to them.
+void ForgetMoveCards(lua_State* L);
 // Adds the trick-taking functions (lua_api_trick.cpp) to the table on top of the stack.
 void AddTrickApi(lua_State* L);
 void AddGridApi(lua_State* L);  // lua_api_grid.cpp
