@@ -80,6 +80,15 @@ TEST_CASE("sandbox/string patterns that would backtrack past the budget are refu
         "case.lua:2: string.find: " + refused);
   CHECK(PlayError("local s = ('a'):rep(100000)\ns:match('(.-)(.-)b')") ==
         "case.lua:3: string.match: " + refused);
+  // A back-reference or a balance (%b) scans the subject again at each step: a factor of n
+  // the bound once missed ("(a*)%1b" took seconds on 3000 characters).
+  const std::string refused_3000 =
+      "this pattern could take more than the instruction budget on a string of 3000 characters; use a "
+      "shorter string or a simpler pattern";
+  CHECK(PlayError("string.find(string.rep('a', 3000), '(a*)%1b')") ==
+        "case.lua:2: string.find: " + refused_3000);
+  CHECK(PlayError("string.find(string.rep('(', 3000), '.-%b()')") ==
+        "case.lua:2: string.find: " + refused_3000);
   // Ordinary patterns on the short strings of a card game are untouched.
   CHECK(PlayError("error(('  7H  '):match('^%s*(.-)%s*$') .. ('KS'):gsub('[%a]', '%0%0'), 0)") == "7HKKSS");
 }

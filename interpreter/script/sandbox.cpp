@@ -75,7 +75,8 @@ int ProtectedCallWithHandler(lua_State* L) {
 // What a pattern search may cost at worst, in steps: Lua's matcher runs in C, where the
 // instruction count does not reach, and backtracks through each `*`, `+` or `-` in turn, so
 // a search of a subject of n characters may take n^(k+1) steps for k such items (n^k when
-// anchored with `^`). A plain search (no special characters, or find's `plain`) compares
+// anchored with `^`); a back-reference (`%1`) or a balance (`%bxy`) counts as one, since
+// each may scan the rest of the subject. A plain search (no special characters, or find's `plain`) compares
 // the pattern at each place: n × m.
 double WorstPatternSteps(std::string_view subject, std::string_view pattern, bool plain) {
   const double n = static_cast<double>(subject.size()) + 1;
@@ -85,8 +86,11 @@ double WorstPatternSteps(std::string_view subject, std::string_view pattern, boo
   for (size_t i = 0; i < pattern.size(); ++i) {
     const char c = pattern[i];
     if (c == '%') {
-      ++i;                                                  // an escaped character, or a class
-      if (i < pattern.size() && pattern[i] == 'b') i += 2;  // %bxy
+      ++i;  // an escaped character, or a class
+      if (i >= pattern.size()) break;
+      // A back-reference (%1) or a balance (%bxy) may scan the rest of the subject.
+      if (pattern[i] == 'b' || (pattern[i] >= '1' && pattern[i] <= '9')) ++repeats;
+      if (pattern[i] == 'b') i += 2;
       continue;
     }
     if (c == '[') {  // a set: its `-` are ranges, its `]` may come first
