@@ -108,6 +108,22 @@ TEST_CASE("zigity/letters: \"elles forment avec la carte témoin l'anagramme d'u
   CHECK_FALSE(IsLegal(*engine, s, "play U4t3R JK=E"));  // which card ends on top, with ^
 }
 
+TEST_CASE("zigity/only words count: the list's abbreviations and unit symbols are left out") {
+  // wfrench lists dm, dl, cm, km… as words: M2b1R on a D spelt DM.
+  auto engine = MakeEngine("zigity", 3);
+  GameState s = OnTop(*engine, "D2p2J", R"("M2b1R", "L3t2V", "E1b1B")");
+  CHECK_FALSE(IsLegal(*engine, s, "play M2b1R"));  // DM
+  CHECK_FALSE(IsLegal(*engine, s, "play L3t2V"));  // DL
+  CHECK(IsLegal(*engine, s, "play E1b1B"));        // DE
+  const WordIndex& words = *engine->config().words();
+  CHECK_FALSE(words.HasWord("KM"));
+  CHECK_FALSE(words.HasWord("BRRR"));
+  CHECK(words.HasWord("ETE"));
+  CHECK(words.HasWord("Y"));
+  // The list as it is holds them: the filter is the ruleset's `needs_one_of`.
+  CHECK(WordIndex::Load("/usr/share/dict/french")->HasWord("DM"));
+}
+
 TEST_CASE("zigity/the word list is a parameter: --set words=FILE") {
   const auto file = std::filesystem::temp_directory_path() / ("tapis_zigity_words_" + std::to_string(getpid()));
   std::ofstream(file) << "zur\n";
@@ -279,8 +295,8 @@ std::string ZigityError(const std::string& from, const std::string& to) {
 
 TEST_CASE("zigity/bad match keys get one-line answers") {
   // file:line:col: message (the line moves with the ruleset's notes, so only the message is checked).
-  const std::string missing = ZigityError("words: $words", "words: nowhere/french");
-  CHECK(missing.find(":8: cannot read the word list '") != std::string::npos);
+  const std::string missing = ZigityError("list: $words", "list: nowhere/french");
+  CHECK(missing.find(": cannot read the word list '") != std::string::npos);
   CHECK(missing.find("/rulesets/nowhere/french'") != std::string::npos);
   CHECK(missing.find('\n') == std::string::npos);
   CHECK(ZigityError("J: anagram}", "J: anagrams}").find(
@@ -289,8 +305,13 @@ TEST_CASE("zigity/bad match keys get one-line answers") {
             ": unknown card property 'lettre'; properties are: ") != std::string::npos);
   CHECK(ZigityError("eleven: {sum: number, total: 11}", "eleven: {sum: letter, total: 11}").find(
             ": sum: value 'A' of 'letter' is not a number from 1 up") != std::string::npos);
-  CHECK(ZigityError("words: $words", "words: $hand_size").find(
-            ": words: 'hand_size' is not a parameter of type file") != std::string::npos);
+  CHECK(ZigityError("needs_one_of: AEIOUY", "needs_one_of: '12'")
+            .find(": words: needs_one_of: give letters a word must hold one of, e.g. AEIOUY") !=
+        std::string::npos);
+  CHECK(ZigityError("needs_one_of: AEIOUY", "need_one_of: AEIOUY")
+            .find(": unknown key 'need_one_of'; did you mean 'needs_one_of'?") != std::string::npos);
+  CHECK(ZigityError("list: $words", "list: $hand_size")
+            .find(": words: 'hand_size' is not a parameter of type file") != std::string::npos);
   CHECK(ZigityError("wins_when_empty: hand   #", "wins_when_empty: stock   #").find(
             ": wins_when_empty: a zone each player owns (a hand)") != std::string::npos);
   CHECK(ZigityError("wins_when_empty: hand   #", "wins_when_empty: hands   #").find(": unknown zone 'hands'") !=

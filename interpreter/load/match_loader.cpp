@@ -7,7 +7,19 @@
 
 namespace tapis {
 
-void ReadWords(const YamlReader& y, const YAML::Node& node, const std::string& directory, Ruleset& r) {
+void ReadWords(const YamlReader& y, const YAML::Node& words, const std::string& directory, Ruleset& r) {
+  // `words: PATH`, or `words: {list: PATH, needs_one_of: LETTERS}`.
+  if (words.IsMap()) y.CheckKeys(words, {"list", "needs_one_of"});
+  // Copied, not assigned: assigning a YAML::Node writes into the node it refers to.
+  const YAML::Node node = words.IsMap() ? y.Required(words, "list") : words;
+  if (words.IsMap()) {
+    if (words["needs_one_of"]) {
+      const YAML::Node letters = words["needs_one_of"];
+      r.words_need = WordIndex::Normalise(y.As<std::string>(letters));
+      if (r.words_need.empty())
+        y.Fail(letters, "words: needs_one_of: give letters a word must hold one of, e.g. AEIOUY");
+    }
+  }
   const auto text = y.As<std::string>(node);
   if (!text.empty() && text[0] == '$') {  // a file parameter: its default is loaded now
     r.words_parameter = r.ParameterIndex(text.substr(1));
@@ -19,7 +31,7 @@ void ReadWords(const YamlReader& y, const YAML::Node& node, const std::string& d
     r.words_file = (file.is_absolute() ? file : std::filesystem::path(directory) / file).string();
   }
   try {
-    r.words = WordIndex::Load(r.words_file);
+    r.words = WordIndex::Load(r.words_file, r.words_need);
   } catch (const Error&) {
     y.Fail(node, fmt::format("cannot read the word list '{}'", r.words_file));
   }

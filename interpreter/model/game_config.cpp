@@ -76,7 +76,7 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   words_ = r.words;
   if (r.words_parameter >= 0 && files_[r.words_parameter] != r.words_file) {
     try {
-      words_ = WordIndex::Load(files_[r.words_parameter]);
+      words_ = WordIndex::Load(files_[r.words_parameter], r.words_need);
     } catch (const Error&) {
       throw UsageError(fmt::format("cannot read the word list '{}' (parameter '{}')", files_[r.words_parameter],
                                    r.parameters[r.words_parameter].name));

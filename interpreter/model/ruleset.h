@@ -273,6 +273,7 @@ struct Ruleset {
   std::vector<MatchRule> matches;         // how plays combine with a pile's top (`matches:`)
   std::string words_file;                 // the word list (`words:`), resolved
   int words_parameter = -1;               // `words: $name`: a file parameter chooses the list
+  std::string words_need;                 // `words: {needs_one_of}`: letters a word must hold one of
   std::shared_ptr<const WordIndex> words;  // the default list's index; null without `words:`
 
   int ZoneIndex(std::string_view zone) const;

@@ -64,11 +64,12 @@ std::string WordIndex::Normalise(std::string_view word) {
   return out;
 }
 
-WordIndex::WordIndex(const std::vector<std::string>& list) {
+WordIndex::WordIndex(const std::vector<std::string>& list, std::string_view needs_one_of) {
   std::vector<std::pair<std::string, std::string>> entries;  // (signature, word)
   for (const auto& raw : list) {
     std::string word = Normalise(raw);
     if (word.empty()) continue;
+    if (!needs_one_of.empty() && word.find_first_of(needs_one_of) == std::string::npos) continue;
     std::string signature = word;
     std::sort(signature.begin(), signature.end());
     entries.emplace_back(std::move(signature), std::move(word));
@@ -116,12 +117,12 @@ WordIndex::WordIndex(const std::vector<std::string>& list) {
   place(place, 0, 0);
 }
 
-std::shared_ptr<const WordIndex> WordIndex::Load(const std::string& path) {
+std::shared_ptr<const WordIndex> WordIndex::Load(const std::string& path, const std::string& needs_one_of) {
   static std::mutex mutex;
   // Kept for the life of the process: tests and tools load the same ruleset many times.
-  static std::map<std::string, std::shared_ptr<const WordIndex>> loaded;
+  static std::map<std::pair<std::string, std::string>, std::shared_ptr<const WordIndex>> loaded;
   std::lock_guard<std::mutex> lock(mutex);
-  if (auto it = loaded.find(path); it != loaded.end()) return it->second;
+  if (auto it = loaded.find({path, needs_one_of}); it != loaded.end()) return it->second;
   std::string text;
   if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
     throw IoError(fmt::format("{}: cannot read the word list{}", path, ProblemSuffix(problem)));
@@ -131,8 +132,8 @@ std::shared_ptr<const WordIndex> WordIndex::Load(const std::string& path) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     list.push_back(std::move(line));
   }
-  auto index = std::make_shared<const WordIndex>(list);
-  loaded[path] = index;
+  auto index = std::make_shared<const WordIndex>(list, needs_one_of);
+  loaded[{path, needs_one_of}] = index;
   return index;
 }
 

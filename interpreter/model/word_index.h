@@ -22,9 +22,11 @@ using LetterCounts = std::array<uint8_t, kAlphabet>;  // how many A, B, … Z
 class WordIndex {
  public:
   // Reads a word list (one word a line, UTF-8). The same path gives the same index for the
-  // life of the process. Throws IoError when the file cannot be read.
-  static std::shared_ptr<const WordIndex> Load(const std::string& path);
-  explicit WordIndex(const std::vector<std::string>& words);
+  // life of the process. Throws IoError when the file cannot be read. When `needs_one_of`
+  // (letters A–Z) is not empty, a word with none of its letters is left out: abbreviations
+  // and unit symbols (km, dl) in a list of words with vowels.
+  static std::shared_ptr<const WordIndex> Load(const std::string& path, const std::string& needs_one_of = "");
+  explicit WordIndex(const std::vector<std::string>& words, std::string_view needs_one_of = "");
 
   // "Été" -> "ETE"; empty when the word holds anything but letters.
   static std::string Normalise(std::string_view word);
