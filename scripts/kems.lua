@@ -103,6 +103,7 @@ end
 -- the caller holds one too; wrong, "1 point donné à l'adversaire".
 function on_kems(move)
   local p = move.player
+  tapis.set("passes", 0)  -- a call is no pass: the row of passes starts again
   tapis.set("told", 0, p)
   if has_kems(partner(p)) then
     add_points(p, has_kems(p) and 4 or 2)
@@ -116,6 +117,7 @@ end
 -- peut le contrer" — 1 point, and their kems is lost with the deal; wrong, a wrong call.
 function on_contre(move)
   local p = move.player
+  tapis.set("passes", 0)
   local them = opponents(p)
   if has_kems(them[1]) or has_kems(them[2]) then
     add_points(p, 1)
@@ -128,6 +130,7 @@ end
 -- "Deviner le signe secret des adversaires : 1 point"; they agree on a new one.
 function on_guess(move)
   local p = move.player
+  tapis.set("passes", 0)
   local them = opponents(p)[1]
   if GESTURES[move.option] == tapis.get("sign", them) then
     add_points(p, 1)

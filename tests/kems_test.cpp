@@ -75,6 +75,25 @@ TEST_CASE("kems/\"on les écarte alors et on en met 4 nouvelles\": four passes i
   CHECK(Cards(*engine, s, "stock").size() == 28);  // the position's 8, and the 24 cards it left out
 }
 
+TEST_CASE("kems/a call breaks the row of passes: the caller has not passed") {
+  // pass, pass, guess, pass, pass renewed the table, though player 3 never passed.
+  for (const std::string call : {"guess ear", "kems", "contre"}) {
+    CAPTURE(call);
+    auto engine = MakeEngine("kems", 4, Quiet({{"target", "100"}}));
+    GameState s = Position(*engine, kTable);
+    Play(*engine, s, "pass");
+    Play(*engine, s, "pass");
+    Play(*engine, s, call);  // wrong calls: the deal goes on
+    Play(*engine, s, "pass");
+    Play(*engine, s, "pass");
+    CHECK(Cards(*engine, s, "discard").empty());
+    CHECK(Variable(*engine, s, "passes") == 2);
+    Play(*engine, s, "pass");
+    Play(*engine, s, "pass");
+    CHECK(Cards(*engine, s, "discard").size() == 4);
+  }
+}
+
 TEST_CASE("kems/an exchange starts the passes again, and a table stays at most table_turns turns") {
   auto engine = MakeEngine("kems", 4, Quiet({{"table_turns", "5"}}));
   GameState s = Position(*engine, kTable);

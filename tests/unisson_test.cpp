@@ -217,6 +217,32 @@ TEST_CASE("unisson/rules: a player completes only their own sequences unless ext
   CHECK(IsLegal(*open, Position(*open, position), "extend JS m1"));
 }
 
+TEST_CASE("unisson/rules: \"une ou deux séquences de couleurs différentes\" in one turn") {
+  // Two spade sequences in one hand: the second is not offered in the same turn.
+  const std::string position = R"({
+    "zones": {"gamme": [], "hand 1": ["KS", "QS", "JS", "10S", "9S", "8S", "KH", "QH", "JH"],
+              "hand 2": ["KC"], "hand 3": ["QC"]}})";
+  auto engine = MakeEngine("unisson", 3);
+  GameState s = Position(*engine, position);
+  Play(*engine, s, "meld KS QS JS");
+  CHECK(s.actions_left == 1);
+  CHECK_FALSE(IsLegal(*engine, s, "meld 10S 9S 8S"));
+  CHECK(IsLegal(*engine, s, "meld KH QH JH"));
+  // Through a saved position too: the turn's melds are in it.
+  GameState saved = Position(*engine, WritePosition(*engine, s));
+  CHECK(saved == s);
+  CHECK_FALSE(IsLegal(*engine, saved, "meld 10S 9S 8S"));
+  // The next turn is another turn.
+  Play(*engine, s, "meld KH QH JH");
+  for (int p = 2; p <= 3; ++p) Play(*engine, s, "pass");
+  CHECK(IsLegal(*engine, s, "meld 10S 9S 8S"));
+  // The looser reading, as a parameter.
+  auto loose = MakeEngine("unisson", 3, {{"sequences_in_a_turn_differ_in", "none"}});
+  GameState t = Position(*loose, position);
+  Play(*loose, t, "meld KS QS JS");
+  CHECK(IsLegal(*loose, t, "meld 10S 9S 8S"));
+}
+
 TEST_CASE(
     "unisson/last round: the stock empties, the others play once more, up to the Dernier Joueur's right") {
   auto engine = MakeEngine("unisson", 4);

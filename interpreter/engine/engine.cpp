@@ -91,6 +91,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.decisions.clear();
   s.last_round_player = -1;
   s.next_label = 1;
+  s.turn_label = 1;
   s.end_turn = false;
   s.round_over = false;
   ResetTricks(*this, s);
@@ -387,6 +388,7 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
     return true;
   }
   s.turn_player = static_cast<int8_t>(next);
+  s.turn_label = s.next_label;
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   ++s.turns;
   return r.events.turn_start.empty() || CallEvent(r.events.turn_start, s, error);

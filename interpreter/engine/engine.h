@@ -82,6 +82,8 @@ class Engine final : public EngineServices {
                      bool fallback, std::vector<Move>& out) const;
   void GeneratePlays(const GameState& state, int player, const MoveDecl& m, Move base,
                      std::vector<Move>& out) const;
+  void KeepDistinctInTurn(const GameState& state, int player, const MoveDecl& m, std::vector<Move>& out,
+                          size_t first) const;
   // Whether `player` has any move of `kinds` (answering `decision` when not null).
   bool CanMove(const GameState& state, int player, uint32_t kinds, const Decision* decision);
   void Perform(GameState& state, int player, int target, const Move& move);

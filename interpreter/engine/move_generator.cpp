@@ -95,6 +95,32 @@ bool Engine::CanMove(const GameState& s, int player, uint32_t kinds, const Decis
   return !scratch_.empty();
 }
 
+// meld: distinct_in_turn. Drops the melds listed from `first` on that share a value of the
+// property with a meld of this kind the player laid this turn (wild cards count by none).
+void Engine::KeepDistinctInTurn(const GameState& s, int player, const MoveDecl& m, std::vector<Move>& out,
+                                size_t first) const {
+  const int prop = m.distinct_in_turn.parameter >= 0
+                       ? m.distinct_choices[config_->ParameterValue(m.distinct_in_turn.parameter)]
+                       : m.distinct_in_turn.literal;
+  if (prop < 0 || s.next_label == s.turn_label) return;  // no rule, or nothing laid this turn
+  const CardSet& set = cards();
+  std::vector<int> laid;
+  for (const Zone& z : s.zones) {
+    if (z.decl != m.to || z.owner != player || z.label < s.turn_label) continue;
+    for (CardId c : z.cards) {
+      if (set.Wild(c) != prop && set.Value(c, prop) != kNoValue) laid.push_back(set.Value(c, prop));
+    }
+  }
+  auto clashes = [&](const Move& move) {
+    for (CardId c : move.Cards()) {
+      if (set.Wild(c) == prop) continue;
+      if (std::find(laid.begin(), laid.end(), set.Value(c, prop)) != laid.end()) return true;
+    }
+    return false;
+  };
+  out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), clashes), out.end());
+}
+
 // Sets of one value onto a pile: every choice of distinct natural cards of that value plus
 // some wild cards standing for it, within the set's size, beating the pile's top.
 void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Move base,
@@ -215,6 +241,7 @@ void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const
           GenerateContracts(*this, s, player, m, base, out);
           break;
         }
+        const size_t first = out.size();
         if (r.combinations[m.combination].wild) {
           ForEachWildMeld(set, r.combinations[m.combination], hand, [&](const Move& meld) {
             Move move = base;
@@ -223,14 +250,15 @@ void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const
             move.stands = meld.stands;
             out.push_back(move);
           });
-          break;
+        } else {
+          ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {
+            if (cards.size() > kMaxMoveCards) return;
+            Move move = base;
+            for (CardId c : cards) move.Add(c);
+            out.push_back(move);
+          });
         }
-        ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {
-          if (cards.size() > kMaxMoveCards) return;
-          Move move = base;
-          for (CardId c : cards) move.Add(c);
-          out.push_back(move);
-        });
+        KeepDistinctInTurn(s, player, m, out, first);
         break;
       }
       case MoveType::kExtend: {

@@ -14,6 +14,30 @@
 namespace tapis {
 namespace {
 
+// `distinct_in_turn: PROPERTY`, or `$param`: a choice parameter whose values are properties
+// or `none` (no rule).
+void ReadDistinctInTurn(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, MoveDecl& m) {
+  if (m.type != MoveType::kMeld) reader.Fail(node, "distinct_in_turn: only for meld moves");
+  if (!node.IsScalar() || node.Scalar().rfind("$", 0) != 0) {
+    m.distinct_in_turn.literal = ReadProperty(reader, node, r.catalog);
+    return;
+  }
+  m.distinct_in_turn = ReadIntValue(reader, node, r);
+  const Parameter& p = r.parameters[m.distinct_in_turn.parameter];
+  if (p.type != Parameter::Type::kChoice)
+    reader.Fail(node,
+                fmt::format("distinct_in_turn: '{}' must be a choice of card properties or none", p.name));
+  for (const std::string& choice : p.choices) {
+    const int property = choice == "none" ? -1 : r.catalog.PropertyIndex(choice);
+    if (property < 0 && choice != "none")
+      reader.Fail(node,
+                  fmt::format("distinct_in_turn: the choice '{}' of '{}' is not a card property (or none); "
+                              "properties are: {}",
+                              choice, p.name, r.catalog.PropertyNames()));
+    m.distinct_choices.push_back(property);
+  }
+}
+
 Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Ruleset& r,
                     const std::function<std::string(const YAML::Node&)>& function_name) {
   Trigger t;
@@ -36,12 +60,23 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     reader.Fail(node, fmt::format("moves: at most {} kinds of move", kStopMove - 1));
   for (const auto& entry : node) {
     const YAML::Node& spec = entry.second;
-    reader.CheckKeys(
-        spec, {"type",        "from", "to",       "refill_from", "combination", "cost",        "ends_turn",
-               "onto_others", "beat", "in_turn",  "phases",      "then",        "description", "bot_weight",
-               "min",         "max",  "into",     "except",      "next_phase",  "not_total",   "adjacent",
-               "options",     "text", "contract", "by",          "matches",     "cards",       "hand",
-               "segment",     "tokens", "takeover", "strongest", "fallback"});
+    reader.CheckKeys(spec, {"type",        "from",
+                            "to",          "refill_from",
+                            "combination", "cost",
+                            "ends_turn",   "onto_others",
+                            "beat",        "in_turn",
+                            "phases",      "then",
+                            "description", "bot_weight",
+                            "min",         "max",
+                            "into",        "except",
+                            "next_phase",  "not_total",
+                            "adjacent",    "options",
+                            "text",        "contract",
+                            "by",          "matches",
+                            "cards",       "hand",
+                            "segment",     "tokens",
+                            "takeover",    "strongest",
+                            "fallback",    "distinct_in_turn"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -130,6 +165,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
       m.onto_others = o.Scalar().rfind("$", 0) == 0 ? ReadIntValue(reader, o, r)
                                                     : IntValue{reader.As<bool>(o) ? 1 : 0, -1};
     }
+    if (spec["distinct_in_turn"]) ReadDistinctInTurn(reader, spec["distinct_in_turn"], r, m);
     m.in_turn = reader.Optional(spec, "in_turn", m.type != MoveType::kGive);  // a gift answers a decision
     m.bot_weight = reader.Optional(spec, "bot_weight", 1.0);
     if (m.bot_weight <= 0) reader.Fail(spec["bot_weight"], "bot_weight must be above 0");

@@ -54,6 +54,7 @@ struct GameState {
   int16_t last_round_player = -1;  // who was playing when the last round began
   int16_t declared_winner = -1;    // a script may name the winner (end_game)
   uint16_t next_label = 1;
+  uint16_t turn_label = 1;  // next_label when the turn began: this turn's melds have labels from it
   uint16_t round = 0;  // 0 for the first round of a match
   int8_t phase = 0;    // index into Ruleset::phases
   int8_t players = 0;

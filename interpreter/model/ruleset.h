@@ -125,6 +125,10 @@ struct MoveDecl {
   int cost = 1;  // actions used
   bool ends_turn = false;
   IntValue onto_others{0, -1};  // extend: also onto other players' zones (bool)
+  // meld: the melds of this kind laid in one turn differ in this property (a property index,
+  // or -1). Given as a choice parameter, distinct_choices maps its value to a property, or -1.
+  IntValue distinct_in_turn{-1, -1};
+  std::vector<int> distinct_choices;
   Beat beat = Beat::kAny;       // play: against the pile's top value
   double bot_weight = 1;        // how often the random bot picks this kind of move, relative to others
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)

@@ -71,6 +71,7 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
   j["moves_played"] = s.moves_played;
   j["turns"] = s.turns;
   j["next_label"] = s.next_label;
+  if (s.turn_label != s.next_label) j["turn_label"] = s.turn_label;  // melds laid this turn
   j["round"] = s.round + 1;
   j["totals"] = s.totals;
   if (!engine.rules().phases.empty()) j["phase"] = engine.rules().phases[s.phase];
@@ -358,6 +359,7 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
         static_cast<uint32_t>(number("moves_played", 0, std::numeric_limits<uint32_t>::max(), 0));
     s.turns = static_cast<uint32_t>(number("turns", 0, std::numeric_limits<uint32_t>::max(), 0));
     s.next_label = static_cast<uint16_t>(number("next_label", 1, 65535, next_label));
+    s.turn_label = static_cast<uint16_t>(number("turn_label", 1, s.next_label, s.next_label));
     s.round = static_cast<uint16_t>(number("round", 1, 65535, 1) - 1);
     s.totals.assign(n, 0);
     if (j.contains("totals")) {
