@@ -50,7 +50,11 @@ const Knowledge& WatchingBot::KnowledgeFor(const Engine& engine, const GameState
 size_t GreedyBot::Choose(Engine& engine, const GameState& real, const std::vector<Move>& legal) {
   const int me = engine.Actor(real);
   const bool evaluates = !engine.rules().bot_evaluate.empty();
-  auto value = [&](const GameState& s) { return evaluates ? engine.BotEvaluation(s)[me] : engine.Score(s)[me]; };
+  // An evaluation is higher-is-better; a score is so unless the lowest total wins.
+  const int sign = engine.rules().match.lowest_wins ? -1 : 1;
+  auto value = [&](const GameState& s) {
+    return evaluates ? engine.BotEvaluation(s)[me] : sign * engine.Score(s)[me];
+  };
   const GameState state = Determinize(engine, real, KnowledgeFor(engine, real), sample_rng_);
   const int now = value(state);
   std::vector<size_t> best;
