@@ -219,3 +219,35 @@ TEST_CASE("bots/greedy keeps its score low where the lowest total wins") {
     }
   }
 }
+
+TEST_CASE("bots/knowledge: a new deal forgets where the cards went") {
+  // A card seen before a round ended and dealt to an unseen hand was "seen going there": in
+  // Le kems a bot called contre-kems on a kems it could not know of.
+  for (const auto& [game_, players] : std::vector<std::pair<std::string, int>>{
+           {"kems", 4}, {"rikiki", 4}, {"empereur", 3}, {"poule", 4}, {"petite_ecole", 2}}) {
+    const std::string game = game_;
+    CAPTURE(game);
+    auto engine = MakeEngine(game, players);
+    int deals = 0;
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      GameState s = engine->NewGame(seed);
+      std::vector<Knowledge> known;
+      for (int p = 0; p < players; ++p) known.push_back(NewKnowledge(*engine, s, p));
+      uint64_t rng = seed;
+      std::vector<Move> legal;
+      for (int move = 0; move < 3000 && !s.finished; ++move) {
+        engine->LegalMoves(s, legal);
+        const Move m = legal[RandomMove(*engine, legal, rng)];
+        const GameState before = s;
+        REQUIRE(engine->Apply(s, m).ok);
+        for (Knowledge& k : known) {
+          Observe(k, *engine, before, m, s);
+          if (s.round == before.round) continue;
+          ++deals;
+          for (size_t c = 0; c < k.known_zone.size(); ++c) CHECK(k.known_zone[c] == -1);
+        }
+      }
+    }
+    CHECK(deals > 0);
+  }
+}

@@ -67,6 +67,12 @@ Knowledge NewKnowledge(const Engine& engine, const GameState& state, int player)
 void Observe(Knowledge& k, const Engine& engine, const GameState& before, const Move& move,
              const GameState& after) {
   const int me = k.player;
+  // A new deal: every card was gathered and shuffled, those played openly too.
+  if (after.round != before.round) {
+    k = NewKnowledge(engine, after, me);
+    k.moves_seen = after.moves_played;
+    return;
+  }
   if (k.moves_seen != before.moves_played || k.known_zone.size() != static_cast<size_t>(engine.cards().size()))
     k = NewKnowledge(engine, before, me);
   const int actor = engine.Actor(before);
@@ -85,13 +91,18 @@ void Observe(Knowledge& k, const Engine& engine, const GameState& before, const 
     if (was[c] >= 0 && was[c] < static_cast<int>(lost.size())) lost[was[c]] = true;
     if (is[c] >= 0) gained[is[c]] = true;
   }
+  // A move that drew on chance may have shuffled the cards it moved (a new deal gathers,
+  // shuffles and deals them): a card seen before it went out of sight to somewhere unseen.
+  const bool shuffled = after.rng != before.rng;
   k.lacks.resize(after.zones.size(), 0);
   for (size_t c = 0; c < was.size(); ++c) {
     int16_t& known = k.known_zone[c];
     if (Sees(engine, after, is[c], me) || is[c] < 0) {
       known = -1;  // in sight now (or out of play): nothing to remember
-    } else if (named[c] || Sees(engine, before, was[c], me)) {
+    } else if (named[c] || (Sees(engine, before, was[c], me) && !(shuffled && was[c] != is[c]))) {
       known = is[c];  // seen going where it is now
+    } else if (shuffled && was[c] != is[c]) {
+      known = -1;
     } else if (known >= 0 && (known >= static_cast<int>(lost.size()) || lost[known])) {
       // It may have been the card that left: forget it, and what its zone lacked in its suit.
       if (known < static_cast<int>(k.lacks.size())) k.lacks[known] &= ~SuitBit(TrickSuit(engine, static_cast<CardId>(c)));

@@ -3,7 +3,9 @@
 // zones, visibility and the move rules, never from a game's name:
 // - where a card is: a card the player saw (in a zone they may see, or named in a move, as
 //   every move's text is public) that went into a zone they may not see is known to be
-//   there, until an unseen card leaves that zone (then it could be either card);
+//   there, until an unseen card leaves that zone (then it could be either card). Not when
+//   the move drew on chance and did not name the card: it may have been shuffled on the
+//   way (a new deal);
 // - what a zone lacks: a player who did not follow the suit led (or, made to trump, did
 //   not trump) holds no card of that suit apart from the known ones, until an unseen card
 //   comes into their hand.
