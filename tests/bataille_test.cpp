@@ -55,6 +55,16 @@ TEST_CASE("super-bataille/a tie is a battle: a card face down, another turned, t
   CHECK(Cards(*engine, s, "pile", 1).size() == 16);
 }
 
+TEST_CASE("super-bataille/a battle nobody can go on with: the first tied player takes the trick") {
+  // The choice the ruleset writes down: the text is silent.
+  auto engine = MakeEngine("super_bataille", 3);
+  GameState s = Position(*engine, R"({"zones": {"pile 1": ["5S"], "pile 2": ["9S"], "pile 3": ["9H"]}})");
+  for (int i = 0; i < 3; ++i) Play(*engine, s, "turn");
+  CHECK(Cards(*engine, s, "pile", 2).size() == 3);
+  CHECK(s.finished);
+  CHECK(engine->Winners(s, engine->Score(s)) == std::vector<int>{1});
+}
+
 TEST_CASE("super-bataille/an Ace pays 1 card, or 14 with ace_pays") {
   const std::string position = R"({"zones": {
     "pile 1": ["2S", "2H", "2D", "2C", "3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "5S", "5H", "5D", "AS"],

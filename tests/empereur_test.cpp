@@ -31,6 +31,9 @@ TEST_CASE("empereur/draw rule: \"Il y a un 5 en jeu, vous jouez un 5 : le joueur
   Play(*engine, s, "play 5S");
   CHECK(Cards(*engine, s, "hand", 2).size() == 2);
   CHECK(Cards(*engine, s, "hand", 3).size() == 1);
+  // The player who drew then takes a full turn (the choice the ruleset writes down).
+  CHECK(s.turn_player == 1);
+  CHECK(IsLegal(*engine, s, "play KD"));
 }
 
 TEST_CASE(

@@ -185,6 +185,26 @@ TEST_CASE("unisson/trigger: a later card added to a sequence with an Ace trigger
   CHECK(s.actions_left == 1);
 }
 
+TEST_CASE(
+    "unisson/trigger: a Seven added to a sequence gives no draws (the choice the ruleset writes down)") {
+  auto engine = MakeEngine("unisson", 3);
+  GameState s = Position(*engine, R"({
+    "zones": {"gamme": [], "hand 1": ["7S", "9H"], "hand 2": ["KC"], "hand 3": ["QC"]},
+    "created_zones": [{"zone": "melds", "owner": 1, "label": 1, "cards": ["10S", "9S", "8S"]}]})");
+  Play(*engine, s, "extend 7S m1");
+  CHECK(s.decisions.empty());  // nobody is offered a draw
+  CHECK(s.actions_left == 1);
+}
+
+TEST_CASE("unisson/scoring: two kept octaves (two packs) double the losses once") {
+  auto engine = MakeEngine("unisson", 5);
+  const GameState s = Position(*engine, R"({
+    "zones": {"gamme": [], "hand 1": ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S",
+                                       "AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S"],
+              "hand 2": ["KC"], "hand 3": ["QC"], "hand 4": ["JC"], "hand 5": ["10C"]}})");
+  CHECK(engine->Score(s)[0] == -2 * (8 + 8));  // not -4 × 16
+}
+
 TEST_CASE("unisson/trigger: an octave melded ends the game at once, without the Ace's discards") {
   auto engine = MakeEngine("unisson", 3);
   GameState s = Position(*engine, R"({
