@@ -49,20 +49,32 @@ function announce_poules()
   tapis.set("tricks_played", 0)
   tapis.set("last_trick", 0)
   for p = 1, 4 do
-    tapis.set("poule", 0, p)
-    tapis.set("poule_suit", 0, p)
-    tapis.set("poule_played", 0, p)
-    tapis.set("poule_state", 0, p)
+    for _, v in ipairs({"poule", "poule_suit", "poule_next", "poule_played", "poule_state", "poule_made"}) do
+      tapis.set(v, 0, p)
+    end
     for s, suit in ipairs(SUITS) do
       local held = 0
       for _, c in ipairs(tapis.cards("hand", p)) do
         if c.suit == suit and POULE_RANKS[c.rank] then held = held + 1 end
       end
-      if held == 3 then
-        tapis.set("poule", 1, p)
-        tapis.set("poule_suit", s, p)
+      if held == 3 then  -- a second poule (6 of 8 cards) waits in poule_next
+        tapis.set("poule", tapis.get("poule", p) + 1, p)
+        tapis.set(tapis.get("poule_suit", p) == 0 and "poule_suit" or "poule_next", s, p)
       end
     end
+  end
+end
+
+-- The poule under way is decided (made: 1, broken: -1); a second one becomes the one to follow.
+local function decide_poule(p, state)
+  if state == 1 then tapis.set("poule_made", tapis.get("poule_made", p) + 1, p) end
+  tapis.set("poule_state", state, p)
+  local next = tapis.get("poule_next", p)
+  if next > 0 then
+    tapis.set("poule_suit", next, p)
+    tapis.set("poule_next", 0, p)
+    tapis.set("poule_played", 0, p)
+    tapis.set("poule_state", 0, p)
   end
 end
 
@@ -102,18 +114,24 @@ function trick_won()
   local leader, winner = tapis.get("leader"), tapis.trick_winner()
   for i, card in ipairs(trick) do
     local p = (leader + i - 2) % 4 + 1
+    local next = tapis.get("poule_next", p)
+    -- Of two poules, the one whose card comes first is the one under way.
+    if next > 0 and tapis.get("poule_played", p) == 0 and card.suit == SUITS[next] and POULE_RANKS[card.rank] then
+      tapis.set("poule_next", tapis.get("poule_suit", p), p)
+      tapis.set("poule_suit", next, p)
+    end
     if tapis.get("poule_suit", p) > 0 and tapis.get("poule_state", p) == 0 then
       local played = tapis.get("poule_played", p)
       if is_poule_card(card, p) then
         played = played + 1
         tapis.set("poule_played", played, p)
         if winner ~= p and tapis.param("poule_must_win") then
-          tapis.set("poule_state", -1, p)
+          decide_poule(p, -1)
         elseif played == 3 then
-          tapis.set("poule_state", 1, p)
+          decide_poule(p, 1)
         end
       elseif played > 0 then
-        tapis.set("poule_state", -1, p)  -- the row is broken
+        decide_poule(p, -1)  -- the row is broken
       end
     end
   end
@@ -137,7 +155,7 @@ function score()
       if c.rank == "A" then points[t] = points[t] + 1 end
       if HONOURS[c.rank] then honours[t] = honours[t] + 1 end
     end
-    if tapis.get("poule_state", p) == 1 then points[t] = points[t] + tapis.param("poule_bonus") end
+    points[t] = points[t] + tapis.get("poule_made", p) * tapis.param("poule_bonus")
   end
   for t = 1, 2 do points[t] = points[t] + honours[t] // 3 end
   local last = tapis.get("last_trick")

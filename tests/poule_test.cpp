@@ -136,17 +136,18 @@ TEST_CASE("poule/announced: a player dealt the 10, 9 and A of a suit is marked, 
     const GameState s = engine->NewGame(seed);
     for (int p = 1; p <= 4; ++p) {
       const Texts hand = Cards(*engine, s, "hand", p);
-      int suit = 0;
-      const char* suits[] = {"S", "H", "D", "C"};
+      std::vector<int> suits;
+      const char* names[] = {"S", "H", "D", "C"};
       for (int i = 0; i < 4; ++i) {
         int held = 0;
         for (const std::string rank : {"10", "9", "A"})
-          held += std::count(hand.begin(), hand.end(), rank + suits[i]);
-        if (held == 3) suit = i + 1;
+          held += std::count(hand.begin(), hand.end(), rank + names[i]);
+        if (held == 3) suits.push_back(i + 1);
       }
-      CHECK(Variable(*engine, s, "poule", p) == (suit > 0 ? 1 : 0));
-      CHECK(Variable(*engine, s, "poule_suit", p) == suit);
-      poules += suit > 0;
+      CHECK(Variable(*engine, s, "poule", p) == static_cast<int>(suits.size()));
+      CHECK(Variable(*engine, s, "poule_suit", p) == (suits.empty() ? 0 : suits[0]));
+      CHECK(Variable(*engine, s, "poule_next", p) == (suits.size() < 2 ? 0 : suits[1]));
+      poules += !suits.empty();
     }
   }
   CHECK(poules > 10);
@@ -173,6 +174,36 @@ TEST_CASE("poule/made: its three cards in a row, each trick won, 11 points more 
   CHECK(Variable(*engine, s, "poule_state", 1) == 1);
   // Team 1-3 won three tricks: an ace, seven honours (2 points) and the poule's 11.
   CHECK(engine->Score(s) == std::vector<int>{14, 0, 14, 0});
+}
+
+TEST_CASE("poule/two poules in one hand: two rows, each made brings its 11 points") {
+  // The second poule was ignored: after the first, other cards were offered, and it scored nothing.
+  auto engine = MakeEngine("poule", 4);
+  GameState s = Position(*engine, R"({"zones": {
+    "hand 1": ["10S", "9S", "AS", "10H", "9H", "AH", "7C"], "hand 2": ["7D", "8C", "JC", "QC", "KC", "8D", "JD"],
+    "hand 3": ["QD", "KD", "10C", "9C", "AC", "AD", "9D"], "hand 4": ["10D", "7S", "8S", "7H", "8H", "JS", "JH"]},
+    "variables": {"poule 1": 2, "poule_suit 1": 1, "poule_next 1": 2, "tricks_played": 4}})");
+  auto others = [&] {
+    for (int i = 0; i < 3; ++i) Play(*engine, s, LegalTexts(*engine, s).front());
+  };
+  Play(*engine, s, "play AH");  // the hearts come first: theirs is the row under way
+  others();
+  CHECK(LegalTexts(*engine, s) == Texts{"play 10H", "play 9H"});
+  for (const char* m : {"play 9H", "play 10H"}) {
+    Play(*engine, s, m);
+    others();
+  }
+  CHECK(Variable(*engine, s, "poule_made", 1) == 1);
+  Play(*engine, s, "play AS");  // the spades' row begins: the 7 of clubs waits
+  others();
+  CHECK(LegalTexts(*engine, s) == Texts{"play 10S", "play 9S"});
+  for (const char* m : {"play 9S", "play 10S"}) {
+    Play(*engine, s, m);
+    others();
+  }
+  CHECK(Variable(*engine, s, "poule_made", 1) == 2);
+  const std::vector<int> score = engine->Score(s);
+  CHECK(score[0] - score[1] >= 2 * 11);
 }
 
 TEST_CASE("poule/not begun while its holder cannot play it, begun when following suit") {
@@ -226,7 +257,7 @@ TEST_CASE("poule/a deal is worth 11 points without a poule made") {
     const GameState s = RandomGame(*engine, MixSeed(3, seed));
     REQUIRE(s.finished);
     int made = 0;
-    for (int p = 1; p <= 4; ++p) made += Variable(*engine, s, "poule_state", p) == 1;
+    for (int p = 1; p <= 4; ++p) made += Variable(*engine, s, "poule_made", p);
     CHECK(s.totals[0] + s.totals[1] == 11 + 11 * made);
     CHECK(s.totals[0] == s.totals[2]);
   }
