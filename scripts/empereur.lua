@@ -54,8 +54,9 @@ local function choose_dealer()
   return candidates[1]
 end
 
--- The exchanges, asked as decisions once everybody holds their cards.
-local function ask_exchanges(roles)
+-- The exchanges, asked as decisions once everybody holds their cards. `first_out` is the
+-- seat that first emptied its hand last round (0 if none): in Miroir Elite, the Empereur.
+local function ask_exchanges(roles, first_out)
   local function holders(role)
     local list = {}
     for p = 1, tapis.players() do
@@ -63,14 +64,27 @@ local function ask_exchanges(roles)
     end
     return list
   end
+  -- "Règle des modes Elite et Miroir Elite": each Sujet gives the Empereur a highest card,
+  -- then the Empereur gives each Sujet a card of their choice.
+  local function empereur_exchange(empereur, sujets)
+    for _, sujet in ipairs(sujets) do tapis.ask(sujet, {moves = "give", to = empereur, highest = "rank"}) end
+    for _, sujet in ipairs(sujets) do tapis.ask(empereur, {moves = "give", to = sujet}) end
+  end
   if mode() == "elite" then
     local empereur = holders(EMPEREUR)[1]
-    if not empereur then return end
-    for _, sujet in ipairs(holders(SUJET)) do
-      tapis.ask(sujet, {moves = "give", to = empereur, highest = "rank"})
+    if empereur then empereur_exchange(empereur, holders(SUJET)) end
+    return
+  end
+  if mode() == "miroir_elite" and first_out > 0 and tapis.param("miroir_elite_empereur") then
+    -- "On applique le classement pour le premier joueur ayant vidé sa main": every other
+    -- player is a Sujet to them. Then the Miroir exchange below.
+    local sujets = {}
+    for p = 1, tapis.players() do
+      if p ~= first_out then sujets[#sujets + 1] = p end
     end
-    for _, sujet in ipairs(holders(SUJET)) do tapis.ask(empereur, {moves = "give", to = sujet}) end
-  elseif miroir() then
+    empereur_exchange(first_out, sujets)
+  end
+  if miroir() then
     local exclu = holders(EXCLU)[1]
     if not exclu then return end
     for _, elu in ipairs(holders(ELU)) do tapis.ask(exclu, {moves = "give", to = elu, highest = "rank"}) end
@@ -84,6 +98,8 @@ function round_start()
     roles[p] = tapis.get("role", p)
     tapis.set("role", 0, p)
   end
+  local first_out = tapis.get("first_out")
+  tapis.set("first_out", 0)
   tapis.set("last", 0)
   tapis.set("passes", 0)
   local dealer = choose_dealer()
@@ -98,7 +114,7 @@ function round_start()
     until p == first
   end
   tapis.set_turn(first)
-  ask_exchanges(roles)
+  ask_exchanges(roles, first_out)
 end
 
 -- The stock ------------------------------------------------------------------------------
@@ -192,6 +208,7 @@ local function went_out(player, with_joker)
       return
     end
     tapis.set("role", ELU, player)
+    if tapis.get("first_out") == 0 then tapis.set("first_out", player) end
     tapis.set_out(player)
     local left = tapis.in_play()
     if #left == 1 then

@@ -262,6 +262,36 @@ TEST_CASE("empereur/Elite exchanges: each Sujet gives a highest card, then the E
   CHECK(s.decisions.empty());
 }
 
+TEST_CASE(
+    "empereur/Miroir Elite exchanges: the first out is the Empereur too, then the Exclu gives to each Élu") {
+  // "Règle des modes Elite et Miroir Elite": only the Exclu's exchange used to happen.
+  for (const bool both : {true, false}) {
+    CAPTURE(both);
+    auto engine = MakeEngine("empereur", 3,
+                             {{"jokers", "0"},
+                              {"mode", "miroir_elite"},
+                              {"target", "1000"},
+                              {"miroir_elite_empereur", both ? "true" : "false"}});
+    GameState s = Position(
+        *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "AC", "4C"]},
+                                        "phase": "start"})");
+    Play(*engine, s, "play 9S");  // player 1 is out first: the Empereur
+    Play(*engine, s, "play KD");  // player 2 out too; player 3 is the Exclu; a new round
+    REQUIRE(s.round == 1);
+    std::vector<int> askers;
+    for (const Decision& d : s.decisions) askers.push_back(d.player);
+    if (both) {
+      // Sujets 2 and 3 give the Empereur a highest card, the Empereur gives each a card;
+      // then the Exclu gives each Élu (1 and 2) a highest card, and each gives one back.
+      CHECK(askers == std::vector<int>{1, 2, 0, 0, 2, 2, 0, 1});
+    } else {
+      CHECK(askers == std::vector<int>{2, 2, 0, 1});
+    }
+    while (!s.decisions.empty()) Play(*engine, s, LegalTexts(*engine, s).front());
+    for (int p = 1; p <= 3; ++p) CHECK(Cards(*engine, s, "hand", p).size() == 7);
+  }
+}
+
 TEST_CASE("empereur/match: Normal ends after its rounds, Elite at the target") {
   auto normal = MakeEngine("empereur", 3, {{"rounds", "2"}});
   const GameState n = RandomGame(*normal, 11);
