@@ -18,7 +18,9 @@ local function setting(name)
     local grid = tapis.grid(GRID)
     settings = {grid = grid, names = {}}
     names_by_column = settings.names
-    for _, key in ipairs({"flush", "muggins", "diagonal_lines"}) do settings[key] = tapis.param(key) end
+    for _, key in ipairs({"flush", "muggins", "diagonal_lines", "one_bonus_per_line"}) do
+      settings[key] = tapis.param(key)
+    end
     for column = 1, grid.width do  -- names[column][row]: "c3"
       settings.names[column] = {}
       for row = 1, grid.height do settings.names[column][row] = string.char(96 + column) .. row end
@@ -213,6 +215,10 @@ local function score_placement(card, cell)
   local column, row = cell:byte(1) - 96, tonumber(cell:sub(2))
   local in_set = nil
   local diagonals, flush = setting("diagonal_lines"), setting("flush")
+  -- "Ils doivent être dans des lignes différentes": a line scores its best bonus only (set
+  -- 30, straight 20, flush 10, pair 5), unless one_bonus_per_line is off.
+  local one_bonus = setting("one_bonus_per_line")
+  local line_scored = {false, false, false, false}  -- by direction: a bonus scored on it
   for d, direction in ipairs(DIRECTIONS) do
     local n, at = run_through(f, card.id, column, row, direction[1], direction[2])
     if n >= 3 then  -- shorter lines make no straight, set or flush
@@ -221,15 +227,22 @@ local function score_placement(card, cell)
         local first, last = stretch(fs, n, at, same_rank)
         if last - first + 1 >= 3 then
           s.sets = s.sets + 30
+          line_scored[d] = true
           in_set = in_set or {}
           for i = first, last do in_set[run_ids[i]] = true end
         else
           local a, b = stretch(fs, n, at, up)
           local c, e = stretch(fs, n, at, down)
-          if b - a + 1 >= 3 or e - c + 1 >= 3 then s.straights = s.straights + 20 end
+          if b - a + 1 >= 3 or e - c + 1 >= 3 then
+            s.straights = s.straights + 20
+            line_scored[d] = true
+          end
         end
       end
-      if flush and line_flush(fs, n, at, f) then s.flush = s.flush + 10 end
+      if flush and not (one_bonus and line_scored[d]) and line_flush(fs, n, at, f) then
+        s.flush = s.flush + 10
+        line_scored[d] = true
+      end
     end
   end
   if flush then s.flush = s.flush + 10 * square_flushes(cell) end
@@ -239,7 +252,10 @@ local function score_placement(card, cell)
     if g and g.rank ~= nil then
       local points, draws = base_score(f, g)
       s.base, s.draws = s.base + points, s.draws + draws
-      if g.rank == f.rank and not (in_set and in_set[neighbour.id]) then s.pairs = s.pairs + 5 end
+      local line = offset[1] ~= 0 and 1 or 2  -- a row's neighbour, or a column's
+      if g.rank == f.rank and not (in_set and in_set[neighbour.id]) and not (one_bonus and line_scored[line]) then
+        s.pairs = s.pairs + 5
+      end
       local power = (f.rank == "Ace" and g.rank == "Crown") or (f.rank == "Crown" and g.rank == "Ace")
       if power and g.suits[1] == f.suits[1] then s.power = s.power + power_play(f.suits[1]) end
     end

@@ -102,6 +102,17 @@ TEST_CASE("quincunx/sets: +30 per line of 3+ of one rank, and no pair for their 
              {{"pawns", "true"}}) == 30 + 5 + 2 + 2);
 }
 
+TEST_CASE("quincunx/one bonus a line: \"ils doivent être dans des lignes différentes\"") {
+  // A 7 between a 7 and an 8-9 on one row: 7 + 7 gains 4, 7 + 8 gains 5, the straight 20;
+  // the pair on the same row no longer adds 5 (34 before).
+  const std::string row = R"("a3": "7MoLe", "c3": "8WaLe", "d3": "9MoSu")";
+  CHECK(Gain(row, R"("7WaWy")", "place 7WaWy b3") == 4 + 5 + 20);
+  CHECK(Gain(row, R"("7WaWy")", "place 7WaWy b3", {{"one_bonus_per_line", "false"}}) == 4 + 5 + 20 + 5);
+  // A pair on another line still counts: the 7 above pairs along the column.
+  CHECK(Gain(R"("a3": "7MoLe", "c3": "8WaLe", "d3": "9MoSu", "b2": "7SuKn")", R"("7WaWy")",
+             "place 7WaWy b3") == 4 + 5 + 4 + 20 + 5);
+}
+
 TEST_CASE("quincunx/sets in two directions count twice") {
   // An Ace closing a row and a column of Aces: two sets, +60; each Ace beside it shares no
   // suit with it, 1 + 1 lost twice; no pairs, as every neighbour is in a set.
