@@ -18,7 +18,7 @@ local function setting(name)
     local grid = tapis.grid(GRID)
     settings = {grid = grid, names = {}}
     names_by_column = settings.names
-    for _, key in ipairs({"flush", "muggins", "diagonal_lines", "one_bonus_per_line"}) do
+    for _, key in ipairs({"flush", "muggins", "diagonal_lines", "one_bonus_per_line", "set_card_pairs"}) do
       settings[key] = tapis.param(key)
     end
     for column = 1, grid.width do  -- names[column][row]: "c3"
@@ -253,7 +253,10 @@ local function score_placement(card, cell)
       local points, draws = base_score(f, g)
       s.base, s.draws = s.base + points, s.draws + draws
       local line = offset[1] ~= 0 and 1 or 2  -- a row's neighbour, or a column's
-      if g.rank == f.rank and not (in_set and in_set[neighbour.id]) and not (one_bonus and line_scored[line]) then
+      -- "Les cartes qui contribuent à un brelan ne peuvent pas être comptées comme des
+      -- paires": the placed card, once in a set, pairs no more (unless set_card_pairs).
+      local paired_out = in_set and (in_set[neighbour.id] or not setting("set_card_pairs"))
+      if g.rank == f.rank and not paired_out and not (one_bonus and line_scored[line]) then
         s.pairs = s.pairs + 5
       end
       local power = (f.rank == "Ace" and g.rank == "Crown") or (f.rank == "Crown" and g.rank == "Ace")

@@ -96,10 +96,13 @@ TEST_CASE("quincunx/straights: overlapping runs in one line count once, two dire
 TEST_CASE("quincunx/sets: +30 per line of 3+ of one rank, and no pair for their cards") {
   // 7 + 7 = 14 gains 4; the set 7-7-7; the neighbour in the set makes no pair.
   CHECK(Gain(R"("a3": "7MoLe", "b3": "7SuKn")", R"("7WaWy")", "place 7WaWy c3") == 34);
-  // A neighbour out of the set still pairs (four Pawns): the row's set, the Pawn above pairs,
-  // and each Pawn beside is 1 + 1 with a suit in common, +2.
-  CHECK(Gain(R"("a3": "PMoWyKn", "b3": "PWaLeWy", "c2": "PMoSuLe")", R"("PSuWaKn")", "place PSuWaKn c3",
-             {{"pawns", "true"}}) == 30 + 5 + 2 + 2);
+  // "Les cartes qui contribuent à un brelan ne peuvent pas être comptées comme des paires":
+  // the placed card is in the row's set, so the Pawn above pairs with it no more (four
+  // Pawns; each Pawn beside is 1 + 1 with a suit in common, +2). With set_card_pairs, +5.
+  const std::string pawns = R"("a3": "PMoWyKn", "b3": "PWaLeWy", "c2": "PMoSuLe")";
+  CHECK(Gain(pawns, R"("PSuWaKn")", "place PSuWaKn c3", {{"pawns", "true"}}) == 30 + 2 + 2);
+  CHECK(Gain(pawns, R"("PSuWaKn")", "place PSuWaKn c3", {{"pawns", "true"}, {"set_card_pairs", "true"}}) ==
+        30 + 5 + 2 + 2);
 }
 
 TEST_CASE("quincunx/one bonus a line: \"ils doivent être dans des lignes différentes\"") {
