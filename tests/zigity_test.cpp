@@ -3,7 +3,6 @@
 // Card codes: letter, number, instrument, puzzle piece, character (E1b1B: E, 1, batterie,
 // piece 1, blue). The word list is the one the set-up installs (wfrench).
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "interpreter/mechanisms/match_play.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/sim/simulate.h"
 #include "interpreter/sim/validate.h"
@@ -122,6 +122,20 @@ TEST_CASE("zigity/only words count: the list's abbreviations and unit symbols ar
   CHECK(words.HasWord("Y"));
   // The list as it is holds them: the filter is the ruleset's `needs_one_of`.
   CHECK(WordIndex::Load("/usr/share/dict/french")->HasWord("DM"));
+}
+
+TEST_CASE("zigity/a hand no deal makes lists at most kMaxMatchPlays plays, and soon") {
+  // A crafted position (fuzz_position): dozens of letter cards and 3 jokers on a yellow card made
+  // millions of anagram plays, gigabytes of moves.
+  auto engine = MakeEngine("zigity", 3);
+  GameState s = OnTop(*engine, "R6t1J",
+                      R"("O3p3V", "H1t1V", "T5g2V", "I6g2J", "U5t1B", "R5p1V", "R6g3R", "E8t2R",
+                         "T5b3B", "S8p3J", "T4b2R", "A9t3V", "I6t1R", "N7p3B", "T4p3J", "E10p1J", "N6p2R",
+                         "U5b3V", "E9g1V", "E1b1B", "L3t2V", "JK", "JK", "JK")");
+  const auto legal = engine->LegalMoves(s);
+  // The last set listed brings its tops with it (one play per card left on top), and a draw.
+  CHECK(legal.size() >= kMaxMatchPlays);
+  CHECK(legal.size() <= kMaxMatchPlays + kMaxMoveCards + 2);
 }
 
 TEST_CASE("zigity/the word list is a parameter: --set words=FILE") {

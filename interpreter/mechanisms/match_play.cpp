@@ -17,12 +17,17 @@ bool IsWild(const CardSet& set, CardId card, int property) {
 // with wild cards on top only one of them is offered, since it is covered the same way.
 class MatchEmitter {
  public:
-  MatchEmitter(Move base, std::vector<Move>& out) : base_(base), out_(out) {}
+  MatchEmitter(Move base, std::vector<Move>& out)
+      : base_(base), out_(out), limit_(out.size() + kMaxMatchPlays) {}
+
+  // The list is full: a hand no real game deals (dozens of cards, several jokers) would
+  // otherwise list millions of plays, and take the memory with it.
+  bool full() const { return out_.size() >= limit_; }
 
   // The set is built once, naturals then wild cards, the last wild card on top; each other
   // top is that move with its card rotated to the end (the rest keep their order).
   void Emit(const CardId* naturals, int n, const CardId* wild, const int8_t* declared, int k) {
-    if (n + k == 0 || n + k > kMaxMoveCards) return;
+    if (n + k == 0 || n + k > kMaxMoveCards || full()) return;
     Move set = base_;
     for (int i = 0; i < n; ++i) set.Add(naturals[i]);
     for (int i = 0; i < k; ++i) {
@@ -45,6 +50,7 @@ class MatchEmitter {
  private:
   Move base_;
   std::vector<Move>& out_;
+  size_t limit_;
 };
 
 struct Hand {
@@ -109,6 +115,7 @@ void Sum(const CardSet& set, const MatchRule& rule, int top_value, const Hand& h
     return rest == 0;
   };
   auto pick = [&](auto&& self, size_t from, int n, int sum) -> void {
+    if (emit.full()) return;
     const int rest = need - sum;
     for (int k = 0; k <= static_cast<int>(hand.wild.size()); ++k) {
       if (k == 0 ? rest == 0 : declare(rest, k)) emit.Emit(chosen, n, hand.wild.data(), declared, k);
@@ -182,43 +189,46 @@ void Word(const EngineServices& engine, const MatchRule& rule, int top_value, co
   CardId chosen[kMaxMoveCards];
   int8_t declared[kMaxMoveCards];
   const int wild_count = std::min<int>(static_cast<int>(hand.wild.size()), kMaxMoveCards);
-  index->ForEachLetterSet(available, wild_count, top_letter, wild_letters, [&](const LetterCounts& used,
-                                                                               std::string_view wild) {
-    const int k = static_cast<int>(wild.size());
-    for (int i = 0; i < k; ++i) declared[i] = static_cast<int8_t>(value_of_letter[wild[i] - 'A']);
-    uint32_t from_hand = 0;  // letters the hand gives (the top gives one of its own)
-    int n = 0;
-    for (uint32_t letters = in_hand; letters != 0; letters &= letters - 1) {
-      const int letter = __builtin_ctz(letters);
-      const int want = used[letter] - (letter == top_letter);
-      if (want <= 0) continue;
-      from_hand |= 1u << letter;
-      n += want;
-    }
-    if (n > kMaxMoveCards) return;
-    // Every choice of which hand cards give each letter.
-    auto choose = [&](auto&& self, uint32_t letters, int at) -> void {
-      if (letters == 0) {
-        emit.Emit(chosen, at, hand.wild.data(), declared, k);
-        return;
-      }
-      const int letter = __builtin_ctz(letters);
-      const int want = used[letter] - (letter == top_letter);
-      const int end = first[letter + 1];
-      auto subset = [&](auto&& again, int from, int taken) -> void {
-        if (taken == want) {
-          self(self, letters & (letters - 1), at + want);
-          return;
-        }
-        for (int i = from; i + (want - taken) <= end; ++i) {
-          chosen[at + taken] = by_letter[i];
-          again(again, i + 1, taken + 1);
-        }
-      };
-      subset(subset, first[letter], 0);
-    };
-    choose(choose, from_hand, 0);
-  });
+  index->ForEachLetterSet(available, wild_count, top_letter, wild_letters,
+                          [&](const LetterCounts& used, std::string_view wild) {
+                            if (emit.full()) return;
+                            const int k = static_cast<int>(wild.size());
+                            for (int i = 0; i < k; ++i)
+                              declared[i] = static_cast<int8_t>(value_of_letter[wild[i] - 'A']);
+                            uint32_t from_hand = 0;  // letters the hand gives (the top gives one of its own)
+                            int n = 0;
+                            for (uint32_t letters = in_hand; letters != 0; letters &= letters - 1) {
+                              const int letter = __builtin_ctz(letters);
+                              const int want = used[letter] - (letter == top_letter);
+                              if (want <= 0) continue;
+                              from_hand |= 1u << letter;
+                              n += want;
+                            }
+                            if (n > kMaxMoveCards) return;
+                            // Every choice of which hand cards give each letter.
+                            auto choose = [&](auto&& self, uint32_t letters, int at) -> void {
+                              if (emit.full()) return;
+                              if (letters == 0) {
+                                emit.Emit(chosen, at, hand.wild.data(), declared, k);
+                                return;
+                              }
+                              const int letter = __builtin_ctz(letters);
+                              const int want = used[letter] - (letter == top_letter);
+                              const int end = first[letter + 1];
+                              auto subset = [&](auto&& again, int from, int taken) -> void {
+                                if (taken == want) {
+                                  self(self, letters & (letters - 1), at + want);
+                                  return;
+                                }
+                                for (int i = from; i + (want - taken) <= end; ++i) {
+                                  chosen[at + taken] = by_letter[i];
+                                  again(again, i + 1, taken + 1);
+                                }
+                              };
+                              subset(subset, first[letter], 0);
+                            };
+                            choose(choose, from_hand, 0);
+                          });
 }
 
 // Whether cards of `values` make `rule`'s set with a top of `top_value`.

@@ -18,7 +18,12 @@ namespace tapis {
 // when the pile is empty or its top names none.
 int ActiveMatchRule(const EngineServices& engine, const GameState& state, const MoveDecl& decl, int player);
 
-// Appends every legal match play of `decl` for `player` to `out`.
+// About this many plays of one match move are listed at most (the set under way adds its
+// tops): a bound on memory and time that no dealt hand reaches, where a hand of dozens of
+// cards with several jokers could make millions.
+inline constexpr size_t kMaxMatchPlays = 100'000;
+
+// Appends every legal match play of `decl` for `player` to `out`, at most kMaxMatchPlays.
 void GenerateMatches(const EngineServices& engine, const GameState& state, int player, const MoveDecl& decl,
                      Move base, std::vector<Move>& out);
 
