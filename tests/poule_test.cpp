@@ -183,25 +183,18 @@ TEST_CASE("poule/two poules in one hand: two rows, each made brings its 11 point
     "hand 1": ["10S", "9S", "AS", "10H", "9H", "AH", "7C"], "hand 2": ["7D", "8C", "JC", "QC", "KC", "8D", "JD"],
     "hand 3": ["QD", "KD", "10C", "9C", "AC", "AD", "9D"], "hand 4": ["10D", "7S", "8S", "7H", "8H", "JS", "JH"]},
     "variables": {"poule 1": 2, "poule_suit 1": 1, "poule_next 1": 2, "tricks_played": 4}})");
-  auto others = [&] {
-    for (int i = 0; i < 3; ++i) Play(*engine, s, LegalTexts(*engine, s).front());
+  // Player 1 leads the three cards of `suit`'s poule, the Ace first; the others play their first legal card.
+  auto row = [&](const std::string& suit, int made) {
+    for (const std::string rank : {"A", "9", "10"}) {
+      // Once the row is begun, only its cards are offered (the 7 of clubs waits).
+      if (rank == "9") CHECK(LegalTexts(*engine, s) == Texts{"play 10" + suit, "play 9" + suit});
+      Play(*engine, s, "play " + rank + suit);
+      for (int i = 0; i < 3; ++i) Play(*engine, s, LegalTexts(*engine, s).front());
+    }
+    CHECK(Variable(*engine, s, "poule_made", 1) == made);
   };
-  Play(*engine, s, "play AH");  // the hearts come first: theirs is the row under way
-  others();
-  CHECK(LegalTexts(*engine, s) == Texts{"play 10H", "play 9H"});
-  for (const char* m : {"play 9H", "play 10H"}) {
-    Play(*engine, s, m);
-    others();
-  }
-  CHECK(Variable(*engine, s, "poule_made", 1) == 1);
-  Play(*engine, s, "play AS");  // the spades' row begins: the 7 of clubs waits
-  others();
-  CHECK(LegalTexts(*engine, s) == Texts{"play 10S", "play 9S"});
-  for (const char* m : {"play 9S", "play 10S"}) {
-    Play(*engine, s, m);
-    others();
-  }
-  CHECK(Variable(*engine, s, "poule_made", 1) == 2);
+  row("H", 1);  // the hearts come first: theirs is the row under way
+  row("S", 2);
   const std::vector<int> score = engine->Score(s);
   CHECK(score[0] - score[1] >= 2 * 11);
 }

@@ -75,8 +75,8 @@ size_t GreedyBot::Choose(Engine& engine, const GameState& real, const std::vecto
     }
   }
   // Ties as the random bot breaks them, by the kinds' bot_weight: where scores say nothing
-  // (L'Empereur's Normal mode), uniform ties drew and passed far more than random play did,
-  // and won 9% of games where random bots won 38-53%.
+  // until the end, uniform ties made the moves a ruleset weighs down (draws, passes) far
+  // more often than random play does, and greedy lost to it.
   std::vector<Move> tied;
   for (size_t i : best) tied.push_back(legal[i]);
   return best[RandomMove(engine, tied, rng_)];

@@ -69,8 +69,7 @@ void Observe(Knowledge& k, const Engine& engine, const GameState& before, const 
   const int me = k.player;
   // A new deal: every card was gathered and shuffled, those played openly too.
   if (after.round != before.round) {
-    k = NewKnowledge(engine, after, me);
-    k.moves_seen = after.moves_played;
+    k = NewKnowledge(engine, after, me);  // up to date with `after`
     return;
   }
   if (k.moves_seen != before.moves_played || k.known_zone.size() != static_cast<size_t>(engine.cards().size()))
