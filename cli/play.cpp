@@ -51,11 +51,34 @@ std::string DecisionLine(const Engine& engine, const GameState& state) {
                      d.optional ? " (or 'stop' to decline)" : "");
 }
 
+// The numbers offered from `legal[i]` on, for one number move, as ranges ("0 to 2, 4 to 7");
+// `i` ends on the last of them.
+std::string NumberRanges(const std::vector<Move>& legal, size_t& i) {
+  std::vector<std::string> ranges;
+  const int kind = legal[i].kind;
+  while (true) {
+    const int low = legal[i].value;
+    while (i + 1 < legal.size() && legal[i + 1].kind == kind && legal[i + 1].value == legal[i].value + 1) ++i;
+    ranges.push_back(low == legal[i].value ? std::to_string(low)
+                                           : fmt::format("{} to {}", low, legal[i].value));
+    if (i + 1 >= legal.size() || legal[i + 1].kind != kind) break;
+    ++i;
+  }
+  return fmt::format("{}", fmt::join(ranges, ", "));
+}
+
 void PrintHelp(Engine& engine, const GameState& state) {
   fmt::print("legal moves:\n");
   const std::vector<Move> legal = engine.LegalMoves(state);
   for (size_t i = 0; i < legal.size(); ++i) {
     const Move& m = legal[i];
+    // A number move: one line, its numbers after the description (a bid of 0 to 13).
+    if (m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kNumber) {
+      const MoveDecl& decl = engine.rules().moves[m.kind];
+      const std::string numbers = NumberRanges(legal, i);
+      fmt::print("  {:<24} {} (N: {})\n", decl.name + " N", decl.description, numbers);
+      continue;
+    }
     std::string text = MoveText(engine, state, m);
     // A card placed on a grid: one line per card, its cells after it (place 9MoSu a1 b1 …).
     const size_t first = i;

@@ -82,9 +82,6 @@ end
 
 -- Scoring -----------------------------------------------------------------------------
 
--- The gains of a placement, in the order muggins announces them.
-local GAINS = {"base", "pairs", "straights", "sets", "power", "flush"}
-
 -- Base score of the placed card with one orthogonal neighbour: points and draws.
 local function base_score(f, g)
   local sum = f.base + g.base
@@ -281,63 +278,47 @@ local function end_if_full()
   if tapis.count(GRID) >= cells_to_fill() then tapis.end_round() end
 end
 
--- The gains of the last card placed (the tableau does not change while muggins runs).
-local function last_gains()
-  local cell = tapis.cell_of(tapis.get("last_card") - 1)
-  return score_placement(tapis.cell(GRID, cell), cell)
-end
-
-local function lowest_bit(bits)
-  local i = 0
-  while bits & (1 << i) == 0 do i = i + 1 end
-  return i
-end
-
--- Muggins: the placer decides on each gain in turn, then the others on what was forgotten.
+-- Muggins: the placer announces a number of points, blind; then each other player in turn
+-- may claim, blind too, points the placer left out. `owed` holds what is left to claim.
 local function muggins_next()
-  if tapis.get("pending") ~= 0 then
-    tapis.ask(tapis.get("placer"), {moves = {"announce", "forget"}})
-  elseif tapis.get("forgotten") ~= 0 and tapis.players() > 1 then
-    tapis.ask(tapis.get("claimer"), {moves = {"claim", "let_go"}})
+  local claimer = tapis.get("claimer")
+  if claimer ~= 0 and claimer ~= tapis.get("placer") then
+    tapis.ask(claimer, {moves = {"claim", "let_go"}})
   else
+    tapis.set("owed", 0)
     end_if_full()
   end
 end
 
--- Settles the lowest gain of the `pending` or `forgotten` bits, crediting `player` (or nobody).
-local function settle_gain(variable, player, keep_as_forgotten)
-  local bits = tapis.get(variable)
-  local i = lowest_bit(bits)
-  tapis.set(variable, bits & ~(1 << i))
-  if player then add_points(player, last_gains()[GAINS[i + 1]]) end
-  if keep_as_forgotten then tapis.set("forgotten", tapis.get("forgotten") | (1 << i)) end
-end
-
-function on_announce()
-  settle_gain("pending", tapis.get("placer"), false)
+-- The next player after the claimer may claim, until the turn comes back to the placer.
+local function pass_claim()
+  tapis.set("claimer", tapis.next_player(tapis.get("claimer")))
   muggins_next()
 end
 
-function on_forget()
-  settle_gain("pending", nil, true)
-  muggins_next()
-end
-
-function on_claim()
-  settle_gain("forgotten", tapis.get("claimer"), false)
-  tapis.set("claimer", tapis.next_player(tapis.get("placer")))
-  muggins_next()
-end
-
--- The next player may claim it; once everybody has let it go, nobody gets it.
-function on_let_go()
-  local next = tapis.next_player(tapis.get("claimer"))
-  if next == tapis.get("placer") then
-    settle_gain("forgotten", nil, false)
-    next = tapis.next_player(next)
+-- An announcement above the true gains is void: the placer scores none of them and the
+-- others may claim them all.
+function on_announce(move)
+  local owed = tapis.get("owed")
+  if move.option <= owed then
+    add_points(move.player, move.option)
+    tapis.set("owed", owed - move.option)
   end
-  tapis.set("claimer", next)
   muggins_next()
+end
+
+-- A claim up to what the placer left out scores; one above it scores nothing.
+function on_claim(move)
+  local owed = tapis.get("owed")
+  if move.option <= owed then
+    add_points(move.player, move.option)
+    tapis.set("owed", owed - move.option)
+  end
+  pass_claim()
+end
+
+function on_let_go()
+  pass_claim()
 end
 
 function on_place()
@@ -351,17 +332,12 @@ function on_place()
     return
   end
   -- Losses count at once; gains wait for the player to announce them.
-  if s.base < 0 then add_points(player, s.base) end
-  local pending = 0
-  for i, gain in ipairs(GAINS) do
-    if s[gain] > 0 then pending = pending | (1 << (i - 1)) end
-  end
-  tapis.set("pending", pending)
-  tapis.set("forgotten", 0)
+  local gains = s.pairs + s.straights + s.sets + s.power + s.flush
+  if s.base < 0 then add_points(player, s.base) else gains = gains + s.base end
+  tapis.set("owed", gains)
   tapis.set("placer", player)
-  tapis.set("last_card", card.id + 1)
-  tapis.set("claimer", tapis.next_player(player))
-  muggins_next()
+  tapis.set("claimer", tapis.players() > 1 and tapis.next_player(player) or 0)
+  tapis.ask(player, {moves = {"announce"}})
 end
 
 -- Rounds -------------------------------------------------------------------------------

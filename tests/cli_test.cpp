@@ -276,3 +276,12 @@ TEST_CASE("cli/a script's print cannot drive the terminal") {
   CHECK(r.output.find("a\\x1b[2Jb\t7\n") != std::string::npos);
   CHECK(r.output.find('\x1b') == std::string::npos);
 }
+
+TEST_CASE("cli/play help shows a number move once, with its numbers") {
+  const Run r = Tapis("play quincunx --players 2 --set muggins=true --seed 3 --seat human --seat greedy",
+                      "place 6LeKn d3\\nhelp\\nquit\\n");
+  CHECK(r.code == 0);
+  CHECK(r.output.find("announce N") != std::string::npos);
+  CHECK(r.output.find("(N: 0 to 127)") != std::string::npos);
+  CHECK(r.output.find("announce 5") == std::string::npos);
+}

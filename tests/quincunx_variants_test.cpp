@@ -43,7 +43,7 @@ TEST_CASE("quincunx/flush: +10 per 2x2 square of cards sharing a suit") {
   CHECK(FlushGain(cells, "place 6MoWa b2", false) == 0);
 }
 
-TEST_CASE("quincunx/muggins: the player announces each gain, another may claim what was forgotten") {
+TEST_CASE("quincunx/muggins: the player announces a number blind, the others may claim what was left out") {
   // "A joue un 9 à côté d'un autre 9 et annonce qu'il gagne ainsi 8 points (18-10). Le
   // joueur B remarque que le joueur A a oublié de compter sa paire de 9. Il le signale et
   // récupère à son compte les 5 points de la paire."
@@ -52,38 +52,65 @@ TEST_CASE("quincunx/muggins: the player announces each gain, another may claim w
       R"({"zones": {"tableau": {"c3": "9WaWy"}, "hand 1": ["9MoSu", "AMo"], "hand 2": ["ASu"], "hand 3": ["AWa"]}})";
   GameState s = Position(*engine, position);
   Play(*engine, s, "place 9MoSu c4");
-  CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"announce", "forget"});
-  Play(*engine, s, "announce");  // the base score, 8
-  Play(*engine, s, "forget");    // the pair
-  CHECK(engine->Actor(s) == 1);  // player 2 may claim it
-  Play(*engine, s, "claim");
+  // Blind: every number is offered, whatever the card gained.
+  const std::vector<std::string> announcements = LegalTexts(*engine, s);
+  CHECK(announcements.size() == 128);
+  CHECK(announcements.front() == "announce 0");
+  CHECK(announcements.back() == "announce 127");
+  Play(*engine, s, "announce 8");               // the base score, 18 - 10; the pair of 9s forgotten
+  CHECK(engine->Actor(s) == 1);                 // player 2 may claim
+  CHECK(LegalTexts(*engine, s).size() == 128);  // claim 1..127, let_go
+  Play(*engine, s, "claim 5");
+  CHECK(engine->Actor(s) == 2);  // player 3 too: nobody is told that nothing is left
+  Play(*engine, s, "claim 1");   // too much: scores nothing
   CHECK(Points(*engine, s, 1) == 8);
   CHECK(Points(*engine, s, 2) == 5);
+  CHECK(Points(*engine, s, 3) == 0);
   CHECK(s.decisions.empty());
   CHECK(s.turn_player == 1);
 
-  SUBCASE("left by everybody, a forgotten gain is nobody's") {
+  SUBCASE("an announcement above the gains scores nothing; the others may claim them all") {
     GameState t = Position(*engine, position);
     Play(*engine, t, "place 9MoSu c4");
-    Play(*engine, t, "forget");
-    Play(*engine, t, "forget");
-    Play(*engine, t, "let_go");  // player 2 leaves the base score
-    CHECK(engine->Actor(t) == 2);
-    Play(*engine, t, "claim");   // player 3 takes it
-    Play(*engine, t, "let_go");  // the pair: player 2, then player 3 leave it
-    Play(*engine, t, "let_go");
+    Play(*engine, t, "announce 14");
+    Play(*engine, t, "let_go");    // player 2
+    Play(*engine, t, "claim 13");  // player 3: all of it
     CHECK(t.decisions.empty());
     CHECK(Points(*engine, t, 1) == 0);
     CHECK(Points(*engine, t, 2) == 0);
-    CHECK(Points(*engine, t, 3) == 8);
+    CHECK(Points(*engine, t, 3) == 13);
   }
-  SUBCASE("losses count at once") {
+  SUBCASE("the exact gains: nothing left to claim") {
+    GameState t = Position(*engine, position);
+    Play(*engine, t, "place 9MoSu c4");
+    Play(*engine, t, "announce 13");
+    Play(*engine, t, "claim 2");
+    Play(*engine, t, "let_go");
+    CHECK(Points(*engine, t, 1) == 13);
+    CHECK(Points(*engine, t, 2) == 0);
+  }
+  SUBCASE("losses count at once; the announcement is asked all the same") {
     GameState t = Position(
         *engine, R"({"zones": {"tableau": {"c3": "2SuWy"}, "hand 1": ["3MoWa"], "hand 2": ["ASu"]}})");
     Play(*engine, t, "place 3MoWa c4");
     CHECK(Points(*engine, t, 1) == -5);
+    Play(*engine, t, "announce 1");
+    CHECK(Points(*engine, t, 1) == -5);
+    Play(*engine, t, "let_go");
+    Play(*engine, t, "let_go");
     CHECK(t.decisions.empty());
   }
+}
+
+TEST_CASE("quincunx/muggins alone: no claims in the solitaire") {
+  auto engine = MakeEngine("quincunx_solitaire", 1, {{"muggins", "true"}});
+  GameState s = Position(
+      *engine, R"({"zones": {"tableau": {"a3": "3SuKn", "b3": "4WyKn"}, "hand 1": ["5MoLe", "AMo"]}})");
+  Play(*engine, s, "place 5MoLe c3");  // 20 - 9: the loss at once, the straight to announce
+  CHECK(Points(*engine, s, 1) == -9);
+  Play(*engine, s, "announce 20");
+  CHECK(Points(*engine, s, 1) == 11);
+  CHECK(s.decisions.empty());
 }
 
 TEST_CASE("quincunx/blank tableau: one card, each card next to one already down, bounds fixed at 5") {

@@ -204,6 +204,8 @@ void PushMoveField(lua_State* L, const ScriptContext& ctx, int field) {
     case kOption:
       if (move.kind != kStopMove && r.moves[move.kind].type == MoveType::kChoose) {
         lua_pushstring(L, r.moves[move.kind].options[move.value].c_str());
+      } else if (move.kind != kStopMove && r.moves[move.kind].type == MoveType::kNumber) {
+        lua_pushinteger(L, move.value);
       } else {
         lua_pushnil(L);
       }
