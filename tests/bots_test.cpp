@@ -207,6 +207,20 @@ TEST_CASE("bots/greedy is no weaker than random play where scores say nothing") 
   CHECK(report.seats[0].wins >= 25);
 }
 
+TEST_CASE("bots/greedy weighs a guess by what it costs on average, and points to others count against it") {
+  // Le kems: a right guess of the opponents' sign scores 1, a wrong one gives them 1. Greedy
+  // judged each move on one sample, in which its guess of the sampled sign was always right,
+  // and counted only its own points, so it guessed blind every turn and lost every match.
+  auto engine = MakeEngine("kems", 4);
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    CAPTURE(seed);
+    const GameState s = engine->NewGame(seed);
+    const auto legal = engine->LegalMoves(s);
+    GreedyBot bot(seed);
+    CHECK(MoveText(*engine, s, legal[bot.Choose(*engine, s, legal)]).rfind("guess", 0) != 0);
+  }
+}
+
 TEST_CASE("bots/greedy keeps its score low where the lowest total wins") {
   // mini with penalty points: each card left in hand costs one. Greedy maximised the score
   // it should minimise, so it passed instead of playing (in Hearts it won 19% of games where

@@ -78,3 +78,17 @@ TEST_CASE("sim/an effect shared by two moves is reported once") {
   for (const auto& [name, per_game] : report.effects_per_game) listed += name == "on_action";
   CHECK(listed == 1);
 }
+
+TEST_CASE("sim/bots' look-ahead is not counted: the moves per game add up to the game's moves") {
+  // Greedy tried every move on the game's own engine, so a 49-move L'Unisson game reported
+  // "choose 620, discard 145" (issue 27). Trials now run on the look-ahead engine.
+  SimOptions options;
+  options.games = 6;
+  options.seed = 3;
+  options.bots = {"greedy", "ismcts:30", "greedy", "random"};
+  const SimReport report = Simulate(Unisson(), options);
+  double moves = 0;
+  for (const auto& [name, per_game] : report.moves_per_game) moves += per_game;
+  CHECK(report.mean_moves > 20);
+  CHECK(moves == doctest::Approx(report.mean_moves));
+}

@@ -4,6 +4,7 @@
 
 #include "interpreter/bots/determinize.h"
 #include "interpreter/bots/ismcts.h"
+#include "interpreter/bots/lookahead.h"
 #include "interpreter/model/chance.h"
 #include "interpreter/model/errors.h"
 
@@ -47,30 +48,56 @@ const Knowledge& WatchingBot::KnowledgeFor(const Engine& engine, const GameState
   return knowledge_;
 }
 
+namespace {
+
+// `me`'s value against the others' mean, times their number to stay whole: (n-1) * mine -
+// theirs. Alone, the value itself.
+long long Lead(const std::vector<int>& values, int me) {
+  if (values.size() == 1) return values[0];
+  long long lead = 0;
+  for (size_t p = 0; p < values.size(); ++p)
+    lead += static_cast<int>(p) == me
+                ? static_cast<long long>(values[p]) * static_cast<long long>(values.size() - 1)
+                : -static_cast<long long>(values[p]);
+  return lead;
+}
+
+}  // namespace
+
 size_t GreedyBot::Choose(Engine& engine, const GameState& real, const std::vector<Move>& legal) {
+  if (legal.size() == 1) return 0;
+  Engine& trial = LookaheadEngine(engine);
   const int me = engine.Actor(real);
   const bool evaluates = !engine.rules().bot_evaluate.empty();
   // An evaluation is higher-is-better; a score is so unless the lowest total wins.
   const int sign = engine.rules().match.lowest_wins ? -1 : 1;
+  // A standing, not a score: points given to an opponent count against the bot (a wrong
+  // call that scores for the other team), points a partner shares count for it.
   auto value = [&](const GameState& s) {
-    return evaluates ? engine.BotEvaluation(s)[me] : sign * engine.Score(s)[me];
+    const std::vector<int> values = evaluates ? trial.BotEvaluation(s) : trial.Score(s);
+    return (evaluates ? 1 : sign) * Lead(values, me);
   };
-  const GameState state = Determinize(engine, real, KnowledgeFor(engine, real), sample_rng_);
-  const int now = value(state);
-  std::vector<size_t> best;
-  int best_value = 0;
-  for (size_t i = 0; i < legal.size(); ++i) {
-    const Move& m = legal[i];
-    int v = now;
-    const bool hidden = m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kDraw;
-    if (!hidden) {
+  // Each move's value summed over samples of the unseen, so a move is judged by what it
+  // gains on average, not in one imagined deal (a guess at a secret is right in one sample
+  // in six).
+  const Knowledge& knowledge = KnowledgeFor(engine, real);
+  std::vector<long long> total(legal.size(), 0);
+  for (int sample = 0; sample < kGreedySamples; ++sample) {
+    const GameState state = Determinize(trial, real, knowledge, sample_rng_);
+    const long long now = value(state);
+    for (size_t i = 0; i < legal.size(); ++i) {
+      const Move& m = legal[i];
+      const bool hidden = m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kDraw;
+      if (hidden) continue;
       GameState next = state;
-      if (engine.Apply(next, m).ok) v = value(next);
+      if (trial.Apply(next, m).ok) total[i] += value(next) - now;
     }
-    if (best.empty() || v > best_value) {
+  }
+  std::vector<size_t> best;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    if (best.empty() || total[i] > total[best[0]]) {
       best = {i};
-      best_value = v;
-    } else if (v == best_value) {
+    } else if (total[i] == total[best[0]]) {
       best.push_back(i);
     }
   }

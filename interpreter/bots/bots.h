@@ -51,12 +51,13 @@ class RandomBot : public Bot {
   uint64_t rng_;
 };
 
-// Takes the move that most raises its own score as the rules count it now, ties broken at
-// random. Moves whose outcome is hidden (a draw from a face-down pile) are valued at the
-// current score, so the bot never peeks.
-// It looks at the moves' outcomes on a determinisation, so even an effect that draws
-// cards shows it no real hidden card. With the ruleset's `bots: evaluate:` function, that
-// value replaces the score.
+// Takes the move that most raises its standing as the rules count it now: its score less
+// the others' mean (turned round where the lowest total wins), or the ruleset's `bots:
+// evaluate:` values likewise; ties broken at random. It tries the moves on kGreedySamples
+// determinisations, on the look-ahead engine, and sums what each gains, so no real hidden
+// card shows. Moves whose outcome is hidden (a draw from a face-down pile) gain nothing.
+inline constexpr int kGreedySamples = 8;
+
 class GreedyBot : public WatchingBot {
  public:
   explicit GreedyBot(uint64_t seed) : rng_(seed), sample_rng_(seed ^ 0x5A3B1E5EEDULL) {}

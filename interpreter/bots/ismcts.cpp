@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "interpreter/bots/determinize.h"
+#include "interpreter/bots/lookahead.h"
 #include "interpreter/bots/playout.h"
 #include "interpreter/model/chance.h"
 #include "interpreter/model/errors.h"
@@ -158,8 +159,7 @@ size_t IsmctsBot::Choose(Engine& engine, const GameState& state, const std::vect
   iterations_ = 0;
   root_visits_.assign(legal.size(), 0);
   if (legal.size() == 1) return 0;
-  if (!search_ || search_->shared_config() != engine.shared_config())
-    search_ = std::make_unique<Engine>(engine.shared_config());
+  search_ = &LookaheadEngine(engine);
   nodes_.assign(1, Node{});
   child_of_.clear();
   // The root's moves are the same in every determinisation when they use only cards the

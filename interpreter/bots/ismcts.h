@@ -60,9 +60,7 @@ class IsmctsBot : public WatchingBot {
 
   SearchBudget budget_;
   uint64_t rng_;
-  // Its own engine: look-ahead never asks the game's chance source (a recorded game's
-  // deals) nor counts in the game's move statistics.
-  std::unique_ptr<Engine> search_;
+  Engine* search_ = nullptr;  // LookaheadEngine: the search never runs on the game's engine
   std::vector<Node> nodes_;
   std::unordered_map<uint64_t, int> child_of_;  // (node, move) hash -> child
   std::vector<int> path_;

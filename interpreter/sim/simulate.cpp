@@ -284,6 +284,10 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
     totals.Merge(partial[t]);
   }
   totals.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // `stop` (declining what a decision offers) is a move too: listed once someone made it.
+  int64_t stops = 0;
+  for (const auto& u : usage) stops += static_cast<int64_t>(u.stops);
+  if (stops > 0) totals.move_counts["stop"] += stops;
   for (size_t k = 0; k < rules.moves.size(); ++k) {
     for (const auto& u : usage) {
       totals.move_counts[rules.moves[k].name] += static_cast<int64_t>(u.moves[k]);
