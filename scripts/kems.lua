@@ -168,6 +168,89 @@ function turn_end()
   end
 end
 
+-- Bots ---------------------------------------------------------------------------------
+-- A bot judges its moves on samples of what it cannot see (docs/bots.md). What its seat
+-- was told must hold in them: partners share a sign, and so do opponents; a partner who
+-- made the sign holds a kems; a gesture caught from an opponent is their sign, and they
+-- hold a kems, as often as a caught gesture is one (below).
+
+-- Gives `p` four cards of one rank, from cards `me` cannot see (other hands, the stock;
+-- a hand that holds a kems keeps it), each exchanged with one of `p`'s other cards.
+local function deal_kems(p, me)
+  if has_kems(p) then return end
+  local where = {}  -- rank -> {{card, zone, owner}, ...} of the cards `me` cannot see
+  local function note(zone, owner)
+    for _, c in ipairs(tapis.cards(zone, owner)) do
+      where[c.rank] = where[c.rank] or {}
+      table.insert(where[c.rank], {card = c, zone = zone, owner = owner})
+    end
+  end
+  note("stock")
+  for q = 1, 4 do
+    if q ~= me and (q == p or not has_kems(q)) then note("hand", q) end
+  end
+  local ranks = {}
+  for rank, cards in pairs(where) do
+    if #cards == 4 then ranks[#ranks + 1] = rank end
+  end
+  if #ranks == 0 then return end
+  table.sort(ranks)  -- pairs() has no fixed order; the sample must not depend on it
+  local rank = ranks[tapis.random(#ranks)]
+  local others = {}
+  for _, c in ipairs(tapis.cards("hand", p)) do
+    if c.rank ~= rank then others[#others + 1] = c end
+  end
+  for _, place in ipairs(where[rank]) do
+    if not (place.zone == "hand" and place.owner == p) then
+      local out = table.remove(others)
+      tapis.move(place.card, "hand", p)
+      tapis.move(out, place.zone, place.owner)
+    end
+  end
+end
+
+-- Percent of the gestures caught that are the sign: leaks against the noise of about ten
+-- turns (a rough figure: kems are rare, idle gestures come every turn).
+local function caught_is_sign()
+  local leak = tapis.param("leak")
+  if leak == "never" then return 0 end
+  local noise = tapis.param("noise")
+  if noise == 0 then return 100 end
+  local chance = leak == "always" and 100 or tapis.param("leak_chance")
+  return chance * 100 // (chance + 10 * noise)
+end
+
+-- A caught gesture is taken for the sign in every sample when it more likely is one than
+-- not (so with leak always or no noise, not with the defaults: a third), else in none. A
+-- coin flipped in each sample made the greedy bot's average of a few dozen samples swing,
+-- and it called on noise.
+function bot_sample(me)
+  local mate, them = partner(me), opponents(me)
+  tapis.set("sign", tapis.get("sign", me), mate)
+  tapis.set("sign", tapis.get("sign", them[1]), them[2])
+  if tapis.get("told", me) == 1 then deal_kems(mate, me) end
+  local caught = tapis.get("caught", me)
+  if caught ~= 0 and caught_is_sign() > 50 then
+    for _, o in ipairs(them) do tapis.set("sign", caught, o) end
+    deal_kems(tapis.get("caught_from", me), me)
+  end
+end
+
+-- How well each player stands: the team's points first, then the most cards of one rank
+-- in hand (four make a kems), so that bots exchange towards a kems.
+function bot_value()
+  local values = {}
+  for p = 1, 4 do
+    local count, best = {}, 0
+    for _, c in ipairs(tapis.cards("hand", p)) do
+      count[c.rank] = (count[c.rank] or 0) + 1
+      best = math.max(best, math.min(count[c.rank], 4))
+    end
+    values[p] = 10 * (tapis.total(p) + tapis.get("points", p)) + best
+  end
+  return values
+end
+
 function score()
   local scores = {}
   for p = 1, 4 do scores[p] = tapis.get("points", p) end

@@ -221,6 +221,48 @@ TEST_CASE("bots/greedy weighs a guess by what it costs on average, and points to
   }
 }
 
+TEST_CASE("bots/a ruleset's sample hook may change only what the seat cannot see") {
+  // mini: 6 cards, 2 in each hand, 2 in the face-down stock, a visible pile.
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("tapis_sample_test_" + std::to_string(getpid()));
+  std::filesystem::create_directories(folder);
+  const std::string yaml =
+      ReadText(std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml") + "bots: {sample: bot_sample}\n";
+  auto choose = [&](const std::string& hook) {
+    std::ofstream(folder / "mini.lua") << "function on_play(move) end\nfunction bot_sample(me)\n"
+                                       << hook << "\nend\n";
+    Engine engine(
+        std::make_shared<GameConfig>(LoadRulesetFromString(yaml, (folder / "case.yaml").string()), 2));
+    const GameState s = engine.NewGame(5);
+    GreedyBot bot(1);
+    const auto legal = engine.LegalMoves(s);
+    return MoveText(engine, s, legal[bot.Choose(engine, s, legal)]);
+  };
+  // The other hand and the stock: unseen, sizes kept.
+  CHECK_NOTHROW(
+      choose("local other = tapis.cards('hand', 3 - me)[1]\n"
+             "local hidden = tapis.cards('stock')[1]\n"
+             "tapis.move(other, 'stock') tapis.move(hidden, 'hand', 3 - me)"));
+  auto failure = [&](const std::string& hook) {
+    try {
+      choose(hook);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(failure("tapis.move(tapis.cards('hand', me)[1], 'stock')")
+            .find("bots: sample 'bot_sample' changed the cards of hand 1, which player 1 sees") !=
+        std::string::npos);
+  CHECK(failure("tapis.move(tapis.cards('stock')[1], 'hand', 3 - me)").find("changed the size of stock") !=
+        std::string::npos);
+  CHECK(failure("tapis.move(tapis.cards('stock')[1], 'pile')").find("changed the cards of pile") !=
+        std::string::npos);
+  CHECK(failure("tapis.end_round()").find("changed the state of the game") != std::string::npos);
+  CHECK(failure("tapis.ask(me, {moves = 'pass'})").find("asked a decision") != std::string::npos);
+  std::filesystem::remove_all(folder);
+}
+
 TEST_CASE("bots/greedy keeps its score low where the lowest total wins") {
   // mini with penalty points: each card left in hand costs one. Greedy maximised the score
   // it should minimise, so it passed instead of playing (in Hearts it won 19% of games where

@@ -207,3 +207,48 @@ TEST_CASE("determinize/range belongs to secrets") {
   CHECK(EditedLoadError(FindRuleset("kems"), "range: [1, 6]", "range: [6, 1]")
             .find(": range: the lowest value comes first") != std::string::npos);
 }
+
+TEST_CASE("determinize/a ruleset's sample hook makes samples agree with what the seat was told (Le kems)") {
+  auto engine = MakeEngine("kems", 4);
+  const GameState s = engine->NewGame(9);
+  auto slot = [&](const char* variable, int p) {
+    return engine->config().VariableSlot(engine->rules().VariableIndex(variable), p);
+  };
+  GameState real = s;
+  real.variables[slot("told", 0)] = 1;    // player 1's partner (player 3) made the sign
+  real.variables[slot("caught", 0)] = 2;  // and player 1 caught an ear from player 2
+  real.variables[slot("caught_from", 0)] = 2;
+  const Knowledge me = NewKnowledge(*engine, real, 0);
+  auto kems = [&](const GameState& g, int p) {
+    const auto& hand = g.zones[engine->ZoneSlot(engine->rules().ZoneIndex("hand"), p)].cards;
+    if (hand.size() != 4) return false;
+    for (CardId c : hand)
+      if (engine->cards().Value(c, 0) != engine->cards().Value(hand[0], 0)) return false;
+    return true;
+  };
+  uint64_t rng = 7;
+  int ear = 0, player2_kems = 0;
+  const int samples = 600;
+  for (int i = 0; i < samples; ++i) {
+    const GameState d = Determinize(*engine, real, me, rng);
+    CHECK(kems(d, 2));                                                    // the partner's kems
+    CHECK(d.variables[slot("sign", 2)] == d.variables[slot("sign", 0)]);  // partners share the sign
+    CHECK(d.variables[slot("sign", 1)] == d.variables[slot("sign", 3)]);  // so do opponents
+    CHECK(d.zones[engine->ZoneSlot(engine->rules().ZoneIndex("hand"), 0)].cards ==
+          real.zones[engine->ZoneSlot(engine->rules().ZoneIndex("hand"), 0)].cards);  // the seat's own hand
+    ear += d.variables[slot("sign", 1)] == 2;
+    player2_kems += kems(d, 1);
+  }
+  // With the default leak (25%) against the noise (5% a turn), a third of the gestures caught
+  // are the sign: less likely than not, so the samples ignore it and guess among six.
+  CHECK(ear == doctest::Approx(samples / 6.0).epsilon(0.2));
+  CHECK(player2_kems < samples / 50);
+  // With no noise every gesture caught is the sign.
+  auto quiet = MakeEngine("kems", 4, {{"noise", "0"}});
+  for (int i = 0; i < 20; ++i) {
+    const GameState d = Determinize(*quiet, real, me, rng);
+    CHECK(d.variables[slot("sign", 1)] == 2);
+    CHECK(kems(d, 1));
+    CHECK(kems(d, 2));
+  }
+}

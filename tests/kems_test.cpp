@@ -3,6 +3,8 @@
 // guessing the sign, wrong calls, the match; random deals and matches.
 #include <doctest/doctest.h>
 
+#include "interpreter/bots/bots.h"
+#include "interpreter/records/move_text.h"
 #include "interpreter/records/view.h"
 #include "interpreter/sim/simulate.h"
 #include "interpreter/sim/validate.h"
@@ -294,6 +296,42 @@ TEST_CASE("kems/the match goes to the target, and partners share their team's po
     // The match stops as a team reaches the target, so no team ends past it.
     CHECK((std::max(score[0], score[1]) == 5 || s.round + 1 == 100));
   }
+}
+
+// The bots' side (bots: sample, evaluate in scripts/kems.lua). A greedy partner told by the
+// sign guessed the opponents' sign instead of calling (its sample dealt the partner any
+// hand), and greedy players never exchanged (no score says a third king is worth having).
+TEST_CASE(
+    "kems/bots: a partner told by the sign calls, a player exchanges towards a kems, nobody guesses blind") {
+  auto engine = MakeEngine("kems", 4, Quiet({{"target", "10"}}));
+  auto greedy = [&](const GameState& s, uint64_t seed) {
+    GreedyBot bot(seed);
+    const auto legal = engine->LegalMoves(s);
+    return MoveText(*engine, s, legal[bot.Choose(*engine, s, legal)]);
+  };
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    CAPTURE(seed);
+    GameState s = Position(*engine, kTable);
+    CHECK(greedy(s, seed) == "take KC");  // the fourth king
+    Play(*engine, s, "take KC");
+    CHECK(greedy(s, seed) == "put 7C");
+    Play(*engine, s, "put 7C");
+    const std::string second = greedy(s, seed);  // player 2 knows nothing: no call, no guess
+    CHECK(second.rfind("guess", 0) != 0);
+    CHECK(second != "contre");
+    CHECK(second != "kems");
+    Play(*engine, s, "pass");
+    CHECK(greedy(s, seed) == "kems");  // player 3, told
+  }
+  // Greedy seats against random ones: they call and exchange, and give nothing away.
+  SimOptions options;
+  options.games = 20;
+  options.seed = 4;
+  options.bots = {"greedy", "random", "greedy", "random"};
+  const SimReport report =
+      Simulate(std::make_shared<GameConfig>(LoadRuleset(FindRuleset("kems")), 4), options);
+  CHECK(report.seats[0].wins + report.seats[2].wins >=
+        18);  // games won by team 1-3 (a shared win: half each)
 }
 
 TEST_CASE("kems/10,000 random games conserve the 52 cards and end") {

@@ -82,7 +82,8 @@ size_t GreedyBot::Choose(Engine& engine, const GameState& real, const std::vecto
   // in six).
   const Knowledge& knowledge = KnowledgeFor(engine, real);
   std::vector<long long> total(legal.size(), 0);
-  for (int sample = 0; sample < kGreedySamples; ++sample) {
+  const int samples = engine.rules().bot_samples > 0 ? engine.rules().bot_samples : kGreedySamples;
+  for (int sample = 0; sample < samples; ++sample) {
     const GameState state = Determinize(trial, real, knowledge, sample_rng_);
     const long long now = value(state);
     for (size_t i = 0; i < legal.size(); ++i) {

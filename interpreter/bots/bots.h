@@ -54,8 +54,8 @@ class RandomBot : public Bot {
 // Takes the move that most raises its standing as the rules count it now: its score less
 // the others' mean (turned round where the lowest total wins), or the ruleset's `bots:
 // evaluate:` values likewise; ties broken at random. It tries the moves on kGreedySamples
-// determinisations, on the look-ahead engine, and sums what each gains, so no real hidden
-// card shows. Moves whose outcome is hidden (a draw from a face-down pile) gain nothing.
+// determinisations (or the ruleset's `bots: samples:`), on the look-ahead engine, and sums what each gains,
+// so no real hidden card shows. Moves whose outcome is hidden (a draw from a face-down pile) gain nothing.
 inline constexpr int kGreedySamples = 8;
 
 class GreedyBot : public WatchingBot {

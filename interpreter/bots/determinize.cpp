@@ -1,8 +1,12 @@
 #include "interpreter/bots/determinize.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "interpreter/model/chance.h"
+#include "interpreter/model/errors.h"
+#include "interpreter/records/move_text.h"
 
 namespace tapis {
 namespace {
@@ -77,11 +81,9 @@ void GuessSecrets(const Engine& engine, int me, GameState& out, uint64_t& rng) {
   }
 }
 
-}  // namespace
-
-GameState Determinize(const Engine& engine, const GameState& state, const Knowledge& knowledge, uint64_t& rng) {
-  GameState out = state;
-  out.rng = NextRandom(rng);  // the real generator holds the future of every shuffle
+// Deals the unseen cards of `out` again (Determinize's first part).
+void DealUnseen(const Engine& engine, const GameState& state, const Knowledge& knowledge, GameState& out,
+                uint64_t& rng) {
   const int me = knowledge.player;
   const int zone_count = static_cast<int>(out.zones.size());
   std::vector<int> hidden;
@@ -94,8 +96,7 @@ GameState Determinize(const Engine& engine, const GameState& state, const Knowle
     for (CardId c : out.zones[z].cards) unseen[c] = true;
     out.zones[z].cards.clear();
   }
-  GuessSecrets(engine, me, out, rng);
-  if (hidden.empty()) return out;
+  if (hidden.empty()) return;
 
   // Cards known to be somewhere go back there; the others, in card order, are the pool.
   std::vector<CardId> pool;
@@ -123,6 +124,67 @@ GameState Determinize(const Engine& engine, const GameState& state, const Knowle
   for (int z : hidden) {
     ShuffleWith(out.zones[z].cards, rng);  // the order of an unseen zone is unknown too
     for (CardId c : out.zones[z].cards) out.declared[c] = -1;
+  }
+}
+
+// "hand 2" for a player's zone, as position files name it; a table or meld zone's label.
+std::string ZoneName(const Engine& engine, const GameState& s, int zone) {
+  const ZoneDecl& decl = engine.rules().zones[s.zones[zone].decl];
+  if (decl.owner != Owner::kPlayer || decl.dynamic) return ZoneLabel(engine, s, zone);
+  return fmt::format("{} {}", decl.name, s.zones[zone].owner + 1);
+}
+
+// What of `before` seat `me` sees that `after` changed, or "" when nothing: the zones it
+// sees, the sizes of the others, the variables it sees, everything else but the generator.
+std::string SeenChange(const Engine& engine, const GameState& before, const GameState& after, int me) {
+  GameState masked = after;
+  masked.rng = before.rng;
+  if (before.zones.size() != after.zones.size()) return "the zones";
+  for (int z = 0; z < static_cast<int>(before.zones.size()); ++z) {
+    if (ZoneSeen(engine, before, z, me) && before.zones[z].cards != after.zones[z].cards)
+      return fmt::format("the cards of {}", ZoneName(engine, before, z));
+  }
+  for (int z = 0; z < static_cast<int>(before.zones.size()); ++z) {
+    if (before.zones[z].cards.size() != after.zones[z].cards.size())
+      return fmt::format("the size of {}", ZoneName(engine, before, z));
+    if (ZoneSeen(engine, before, z, me)) continue;
+    masked.zones[z].cards = before.zones[z].cards;
+    for (CardId c : after.zones[z].cards) masked.declared[c] = before.declared[c];
+  }
+  const auto& variables = engine.rules().variables;
+  for (size_t v = 0; v < variables.size(); ++v) {
+    const VariableDecl& d = variables[v];
+    const int owners = d.owner == Owner::kPlayer ? before.players : 1;
+    for (int p = 0; p < owners; ++p) {
+      const int slot = engine.config().VariableSlot(static_cast<int>(v), d.owner == Owner::kPlayer ? p : 0);
+      const bool seen = d.visibility == Visibility::kAll || (d.visibility == Visibility::kOwner && p == me);
+      if (seen && before.variables[slot] != after.variables[slot])
+        return d.owner == Owner::kPlayer ? fmt::format("variable '{}' of player {}", d.name, p + 1)
+                                         : fmt::format("variable '{}'", d.name);
+      if (!seen) masked.variables[slot] = before.variables[slot];
+    }
+  }
+  return masked == before ? "" : "the state of the game (turn, phase, decisions or round)";
+}
+
+}  // namespace
+
+GameState Determinize(Engine& engine, const GameState& state, const Knowledge& knowledge, uint64_t& rng) {
+  GameState out = state;
+  out.rng = NextRandom(rng);  // the real generator holds the future of every shuffle
+  GuessSecrets(engine, knowledge.player, out, rng);
+  DealUnseen(engine, state, knowledge, out, rng);
+  if (engine.rules().bot_sample.empty()) return out;
+  // The ruleset's own knowledge of what a seat was told (a partner's sign that means four
+  // of a kind): it may change only what the seat cannot see, as the deal above does.
+  const GameState dealt = out;
+  engine.SampleForBot(out, knowledge.player);
+  const std::string changed = SeenChange(engine, dealt, out, knowledge.player);
+  if (!changed.empty()) {
+    throw ScriptError(
+        fmt::format("bots: sample '{}' changed {}, which player {} sees; it may move only cards "
+                    "and set only variables the player cannot see",
+                    engine.rules().bot_sample, changed, knowledge.player + 1));
   }
   return out;
 }

@@ -16,6 +16,6 @@
 
 namespace tapis {
 
-GameState Determinize(const Engine& engine, const GameState& state, const Knowledge& knowledge, uint64_t& rng);
+GameState Determinize(Engine& engine, const GameState& state, const Knowledge& knowledge, uint64_t& rng);
 
 }  // namespace tapis

@@ -55,6 +55,9 @@ class Engine final : public EngineServices {
   // The ruleset's `bots: evaluate:` function, one number per player (higher is better for
   // that player); empty when the ruleset has none. Throws ScriptError when it fails.
   std::vector<int> BotEvaluation(const GameState& state);
+  // The ruleset's `bots: sample:` function, run on a bot's sample of what seat `me` cannot
+  // see (determinize.h checks that it changed nothing else). Throws ScriptError.
+  void SampleForBot(GameState& sample, int me);
 
   // Who won a finished game: the winner a script declared, else the best total(s).
   std::vector<int> Winners(const GameState& state, const std::vector<int>& scores);

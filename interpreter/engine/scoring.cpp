@@ -84,6 +84,20 @@ std::vector<int> Engine::BotEvaluation(const GameState& s) {
   return values;
 }
 
+void Engine::SampleForBot(GameState& sample, int me) {
+  if (rules().bot_sample.empty() || !scripts_) return;
+  ScriptContext ctx{this, &sample, me, nullptr, -1, false};
+  asked_.clear();
+  std::string error;
+  if (!scripts_->CallWithPlayer(rules().bot_sample, ctx, me + 1, error)) throw ScriptError(error);
+  if (!asked_.empty()) {
+    asked_.clear();
+    throw ScriptError(
+        fmt::format("bots: sample '{}' asked a decision; it may only change what the seat cannot see",
+                    rules().bot_sample));
+  }
+}
+
 std::vector<int> Engine::Winners(const GameState& s, const std::vector<int>& scores) {
   if (s.declared_winner >= 0) return {s.declared_winner};
   if (!rules().match.winners.empty() && scripts_) {

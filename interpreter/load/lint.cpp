@@ -77,9 +77,9 @@ std::vector<std::string> Lint(const Ruleset& r) {
   }
 
   // Functions a script defines that neither the YAML names nor any script mentions.
-  std::set<std::string> named{r.score_function,  r.events.round_start, r.events.turn_start,
-                              r.events.turn_end, r.events.round_end,   r.match.winners,
-                              r.tricks.allow,    r.tricks.on_won,     r.bot_evaluate};
+  std::set<std::string> named{
+      r.score_function, r.events.round_start, r.events.turn_start, r.events.turn_end, r.events.round_end,
+      r.match.winners,  r.tricks.allow,       r.tricks.on_won,     r.bot_evaluate,    r.bot_sample};
   for (const auto& m : r.moves) named.insert(m.then.function);
   std::string all_sources;
   for (const auto& s : r.scripts) all_sources += s.source + "\n";

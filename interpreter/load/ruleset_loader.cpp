@@ -61,11 +61,18 @@ class Loader : private YamlReader {
     if (root["scripts"]) ReadScripts(root["scripts"]);
     if (root["score"]) r_->score_function = FunctionName(root["score"]);
     if (root["bots"]) {
-      CheckKeys(root["bots"], {"evaluate", "iterations", "playout_turns"});
+      CheckKeys(root["bots"], {"evaluate", "sample", "samples", "iterations", "playout_turns"});
       if (root["bots"]["evaluate"]) r_->bot_evaluate = FunctionName(root["bots"]["evaluate"]);
+      if (root["bots"]["sample"]) r_->bot_sample = FunctionName(root["bots"]["sample"]);
       if (root["bots"]["iterations"]) {
         r_->bot_iterations = As<int>(root["bots"]["iterations"]);
         if (r_->bot_iterations < 1) Fail(root["bots"]["iterations"], "iterations: expected a number from 1 up");
+      }
+      if (root["bots"]["samples"]) {
+        r_->bot_samples = As<int>(root["bots"]["samples"]);
+        if (r_->bot_samples < 1 || r_->bot_samples > kMaxBotSamples)
+          Fail(root["bots"]["samples"],
+               fmt::format("samples: expected a number from 1 to {}", kMaxBotSamples));
       }
       if (root["bots"]["playout_turns"]) {
         r_->bot_playout_turns = As<int>(root["bots"]["playout_turns"]);

@@ -232,6 +232,10 @@ std::vector<std::string> Names(const std::vector<Declaration>& declarations) {
 
 inline constexpr int kMaxPlayers = 16;  // the most players a ruleset may allow
 
+// The most samples a ruleset may ask the greedy bot to average over (`bots: samples:`):
+// each costs a trial of every legal move.
+inline constexpr int kMaxBotSamples = 256;
+
 struct Ruleset {
   std::string name;
   std::string title;
@@ -269,7 +273,9 @@ struct Ruleset {
 
   std::string score_function;
   std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)
+  std::string bot_sample;    // Lua: makes a bot's sample agree with what its seat was told (`bots: sample:`)
   int bot_iterations = 0;    // the search bot's default budget for this game (`bots: iterations:`); 0: the engine's
+  int bot_samples = 0;  // samples the greedy bot averages its moves over (`bots: samples:`); 0: the engine's
   int bot_playout_turns = 0;  // search playouts stop this many turns after the decision (`bots: playout_turns:`); 0: at the round's end
   std::vector<ScriptFile> scripts;
   TrickDecl tricks;

@@ -356,6 +356,21 @@ bool ScriptHost::CallList(const std::string& function, ScriptContext& ctx, std::
   return ok;
 }
 
+bool ScriptHost::CallWithPlayer(const std::string& function, ScriptContext& ctx, int player,
+                                std::string& error) {
+  const int top = lua_gettop(L_);
+  if (!PushFunction(function)) {
+    error = fmt::format("no Lua function '{}'", function);
+    return false;
+  }
+  lua_pushinteger(L_, player);
+  context_ = &ctx;
+  const bool ok = Call(function, 1, 0, error);
+  context_ = nullptr;
+  lua_settop(L_, top);
+  return ok;
+}
+
 bool ScriptHost::CallFilter(const std::string& function, ScriptContext& ctx, std::vector<CardId>& cards,
                             std::string& error) {
   const int top = lua_gettop(L_);

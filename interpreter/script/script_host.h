@@ -65,6 +65,8 @@ class ScriptHost {
   // Runs `function()`, which returns a list of numbers (scores, or winners' seats).
   bool CallList(const std::string& function, ScriptContext& ctx, std::vector<int>& out, std::string& error);
 
+  // Runs `function(player)` for what it does to the state (player numbered from 1).
+  bool CallWithPlayer(const std::string& function, ScriptContext& ctx, int player, std::string& error);
   // Runs `function(cards, player)`, which returns the cards it allows (a subset of `cards`).
   bool CallFilter(const std::string& function, ScriptContext& ctx, std::vector<CardId>& cards,
                   std::string& error);
