@@ -90,19 +90,48 @@ int New(const std::string& name, const std::string& from) {
   return 0;
 }
 
-int Check(const std::vector<std::string>& games, int random_games) {
+int Check(const std::vector<std::string>& games, int random_games,
+          const std::map<std::string, std::string>& settings, double unfinished_limit) {
   int failures = 0;
   for (const auto& game : games) {
     const std::string path = FindRuleset(game);
     const auto rules = LoadRuleset(path);  // a bad ruleset throws: file:line:col
     for (const auto& warning : Lint(*rules)) fmt::print(stderr, "{}: {}\n", path, warning);
-    const std::vector<std::string> problems = CheckRandomGames(rules, random_games);
-    for (const auto& p : problems) fmt::print(stderr, "{}: {}\n", path, p);
-    if (problems.empty()) {
-      fmt::print("{}: ok ({} random games for each of {} to {} players)\n", rules->name, random_games,
-                 rules->min_players, rules->max_players);
+    CheckOptions options;
+    options.games = random_games;
+    options.settings = settings;
+    options.unfinished_limit = unfinished_limit;
+    GameConfig(rules, rules->min_players, settings);  // a mistyped --set is a usage error, not a problem
+    CheckOutcome outcome = CheckRandomGames(rules, options);
+    // Each other value of the few-valued parameters, one at a time, with fewer games.
+    const auto values = ParameterValuesToCheck(*rules, settings);
+    CheckOptions variant = options;
+    variant.games = (random_games + 3) / 4;
+    std::vector<std::string> tried;
+    for (const auto& [name, value] : values) {
+      variant.settings = settings;
+      variant.settings[name] = value;
+      tried.push_back(name + "=" + value);
+      try {
+        CheckOutcome more = CheckRandomGames(rules, variant);
+        outcome.problems.insert(outcome.problems.end(), more.problems.begin(), more.problems.end());
+        outcome.notes.insert(outcome.notes.end(), more.notes.begin(), more.notes.end());
+      } catch (const Error& e) {
+        outcome.problems.push_back(fmt::format("{}={}: {}", name, value, e.what()));
+      }
     }
-    failures += problems.empty() ? 0 : 1;
+    for (const auto& p : outcome.problems) fmt::print(stderr, "{}: {}\n", path, p);
+    for (const auto& n : outcome.notes) fmt::print("{}: note: {}\n", path, n);
+    if (outcome.problems.empty()) {
+      std::string with;
+      for (const auto& [name, value] : settings) with += fmt::format(" {}={}", name, value);
+      fmt::print(
+          "{}: ok ({} random games for each of {} to {} players{}{}; {})\n", rules->name, random_games,
+          rules->min_players, rules->max_players, with.empty() ? "" : ", with" + with,
+          tried.empty() ? "" : fmt::format(", and {} with each of {}", variant.games, fmt::join(tried, ", ")),
+          outcome.notes.empty() ? "every game ended" : "see the notes");
+    }
+    failures += outcome.problems.empty() ? 0 : 1;
   }
   return failures ? 1 : 0;
 }

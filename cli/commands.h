@@ -31,7 +31,10 @@ int Merge(const std::vector<std::string>& files, bool json, const std::string& h
 // more than chance.
 int Compare(const GameOptions& game, const std::string& other, int games, int threads,
             const std::vector<std::string>& seats);
-int Check(const std::vector<std::string>& games, int random_games);
+// Random games of each ruleset with the parameters given, then with each other value of its
+// bool and small choice parameters; 1 when a ruleset has a problem.
+int Check(const std::vector<std::string>& games, int random_games,
+          const std::map<std::string, std::string>& settings, double unfinished_limit);
 // Random-bot games per second for each of `games` (every ruleset found when empty).
 int Bench(const std::vector<std::string>& games, int players, int threads, double seconds);
 // With `seat` (from 1), prints the game as that seat saw it instead (a redacted log).

@@ -28,6 +28,17 @@ CLI::Validator Within(long long low, long long high) {
       "INT in [" + std::to_string(low) + ", " + std::to_string(high) + "]");
 }
 
+CLI::Validator Percent() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value) || !(value >= 0 && value <= 100))
+          return "expected a percentage from 0 to 100, not '" + text + "'";
+        return "";
+      },
+      "PERCENT");
+}
+
 // A number of seconds, more than none and at most an hour.
 CLI::Validator Seconds() {
   return CLI::Validator(
@@ -136,8 +147,22 @@ int main(int argc, char** argv) {
   auto* check = app.add_subcommand("check", "load rulesets, report problems, run random games");
   std::vector<std::string> check_games;
   int check_count = 100;
+  std::vector<std::string> check_settings;
+  double check_unfinished = 1;
   check->add_option("games", check_games, "ruleset names or paths")->required();
-  check->add_option("--games", check_count, "random games to run per ruleset")->check(Within(0, kMostGames));
+  check
+      ->add_option("--games", check_count,
+                   "random games for each player count (each parameter value: a quarter)")
+      ->check(Within(0, kMostGames));
+  check
+      ->add_option("--set", check_settings,
+                   "parameter value, key=value (repeatable); its other values are not tried")
+      ->allow_extra_args(false);
+  check
+      ->add_option(
+          "--unfinished", check_unfinished,
+          "percent of a player count's games that may fail to end before the check fails (default 1)")
+      ->check(Percent());
 
   auto* make = app.add_subcommand("new", "write a variant skeleton that extends a ruleset");
   std::string new_name, new_from;
@@ -202,7 +227,11 @@ int main(int argc, char** argv) {
     }
     if (merge->parsed()) return tapis::cli::Merge(merge_files, json, html);
     if (bench->parsed()) return tapis::cli::Bench(bench_games, bench_players, bench_threads, bench_seconds);
-    if (check->parsed()) return tapis::cli::Check(check_games, check_count);
+    if (check->parsed()) {
+      tapis::cli::GameOptions settings;
+      settings.settings = check_settings;
+      return tapis::cli::Check(check_games, check_count, settings.Settings(), check_unfinished / 100);
+    }
     if (replay->parsed() && !peer_file.empty()) return tapis::cli::ReplayPeer(file, peer_file);
     if (replay->parsed()) return tapis::cli::ReplayLog(file, as_seat);
     if (make->parsed()) return tapis::cli::New(new_name, new_from);

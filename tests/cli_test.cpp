@@ -45,7 +45,8 @@ TEST_CASE("cli/exit codes") {
   CHECK(Tapis("check unisson --games 5").code == 0);
   const Run endless = Tapis("check tests/bad/mini.yaml --games 1");  // loads, but has no end
   CHECK(endless.code == 1);
-  CHECK(endless.output.find("the game did not end within 100000 moves") != std::string::npos);
+  CHECK(endless.output.find("2 players: 1 of 1 random games did not end within 100000 moves") !=
+        std::string::npos);
   const Run missing = Tapis("sim no_such_game -n 1");
   CHECK(missing.code == 4);
   CHECK(missing.output.rfind("tapis: no ruleset 'no_such_game'; known rulesets: ", 0) == 0);
@@ -284,4 +285,18 @@ TEST_CASE("cli/play help shows a number move once, with its numbers") {
   CHECK(r.output.find("announce N") != std::string::npos);
   CHECK(r.output.find("(N: 0 to 127)") != std::string::npos);
   CHECK(r.output.find("announce 5") == std::string::npos);
+}
+
+TEST_CASE("cli/check --set plays every game with the value given, and tries the other parameters' values") {
+  const Run r = Tapis("check kems --set leak=always --games 4");
+  CHECK(r.code == 0);
+  CHECK(r.output.find(
+            "kems: ok (4 random games for each of 4 to 4 players, with leak=always; every game ended)") !=
+        std::string::npos);
+  const Run all = Tapis("check kems --games 4");
+  CHECK(all.output.find("and 1 with each of leak=never, leak=always") != std::string::npos);
+  const Run typo = Tapis("check kems --set lek=always");
+  CHECK(typo.code == 6);
+  CHECK(typo.output.find("kems has no parameter 'lek'") != std::string::npos);
+  CHECK(Tapis("check kems --unfinished 150").code == 6);
 }

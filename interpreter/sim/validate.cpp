@@ -38,22 +38,39 @@ std::vector<std::string> CheckState(const Engine& engine, const GameState& state
   return problems;
 }
 
-std::vector<std::string> CheckRandomGames(std::shared_ptr<const Ruleset> rules, int games, uint64_t seed) {
-  std::vector<std::string> problems;
+namespace {
+
+std::string Percent(double share) { return fmt::format("{:.1f}%", 100 * share); }
+
+// "a=1, b=2, " for the settings a problem was found with; "" for the defaults.
+std::string SettingsPrefix(const std::map<std::string, std::string>& settings) {
+  std::string out;
+  for (const auto& [name, value] : settings) out += fmt::format("{}={}, ", name, value);
+  return out;
+}
+
+}  // namespace
+
+CheckOutcome CheckRandomGames(std::shared_ptr<const Ruleset> rules, const CheckOptions& options) {
+  CheckOutcome outcome;
+  std::vector<std::string>& problems = outcome.problems;
+  const std::string prefix = SettingsPrefix(options.settings);
   for (int players = rules->min_players; players <= rules->max_players; ++players) {
-    Engine engine(std::make_shared<GameConfig>(rules, players));
-    for (int i = 0; i < games && problems.size() < 10; ++i) {
-      const uint64_t game_seed = MixSeed(seed, i * 16 + players);
+    Engine engine(std::make_shared<GameConfig>(rules, players, options.settings));
+    int unfinished = 0;
+    uint64_t first_unfinished = 0;
+    for (int i = 0; i < options.games && problems.size() < 10; ++i) {
+      const uint64_t game_seed = MixSeed(options.seed, i * 16 + players);
       auto where = [&](const std::string& what) {
-        return fmt::format("{} players, seed {}: {}", players, game_seed, what);
+        return fmt::format("{}{} players, seed {}: {}", prefix, players, game_seed, what);
       };
       // Play with a log, checking the cards after every move.
       RandomBot bot(MixSeed(game_seed, 0xB07));
       GameState state = engine.NewGame(game_seed);
-      GameLog log{rules->name, players, {}, game_seed, {}, {}};
+      GameLog log{rules->name, players, engine.config().Settings(), game_seed, {}, {}};
       std::vector<Move> legal;
       bool failed = false;
-      while (!state.finished && state.moves_played < 100000 && !failed) {
+      while (!state.finished && state.moves_played < kCheckMaxMoves && !failed) {
         engine.LegalMoves(state, legal);
         if (legal.empty()) {
           problems.push_back(where("no legal move, but the game is not over"));
@@ -83,7 +100,7 @@ std::vector<std::string> CheckRandomGames(std::shared_ptr<const Ruleset> rules, 
       }
       if (failed) continue;
       if (!state.finished) {
-        problems.push_back(where("the game did not end within 100000 moves"));
+        if (unfinished++ == 0) first_unfinished = game_seed;
         continue;
       }
       std::string error;
@@ -116,8 +133,42 @@ std::vector<std::string> CheckRandomGames(std::shared_ptr<const Ruleset> rules, 
             "replayed with the scripts started afresh after each move, the game ends elsewhere; keep it "
             "in variables (tapis.set)"));
     }
+    if (unfinished == 0) continue;
+    // A share, not a count: one long game in thousands is a note, one in ten a failure.
+    const auto [low, high] = WilsonInterval(unfinished, options.games);
+    const double share = static_cast<double>(unfinished) / options.games;
+    const std::string line = fmt::format(
+        "{}{} players: {} of {} random games did not end within {} moves ({}, 95% interval {} to {}; the "
+        "first: seed {})",
+        prefix, players, unfinished, options.games, kCheckMaxMoves, Percent(share), Percent(low),
+        Percent(high), first_unfinished);
+    if (share > options.unfinished_limit) {
+      problems.push_back(
+          fmt::format("{}, above the {} allowed (--unfinished)", line, Percent(options.unfinished_limit)));
+    } else {
+      outcome.notes.push_back(
+          fmt::format("{}, within the {} allowed", line, Percent(options.unfinished_limit)));
+    }
   }
-  return problems;
+  return outcome;
+}
+
+std::vector<std::pair<std::string, std::string>> ParameterValuesToCheck(
+    const Ruleset& rules, const std::map<std::string, std::string>& settings) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Parameter& p : rules.parameters) {
+    if (settings.count(p.name)) continue;
+    std::vector<std::string> values;
+    if (p.type == Parameter::Type::kBool) values = {"false", "true"};
+    if (p.type == Parameter::Type::kChoice && p.choices.size() <= kMostCheckedChoices) values = p.choices;
+    for (size_t v = 0; v < values.size(); ++v) {
+      bool default_everywhere = p.default_value == static_cast<int>(v);
+      for (const auto& entry : p.by_players)
+        default_everywhere = default_everywhere && entry.second == static_cast<int>(v);
+      if (!default_everywhere) out.emplace_back(p.name, values[v]);
+    }
+  }
+  return out;
 }
 
 }  // namespace tapis
