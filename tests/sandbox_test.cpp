@@ -132,6 +132,25 @@ TEST_CASE("sandbox/the libraries and the globals are read-only, and the tapis ta
       "X");
 }
 
+TEST_CASE("sandbox/a misspelt name gets the one meant, or the list of names") {
+  // A misspelt API function was raw Lua: "attempt to call a nil value (field 'setout')".
+  CHECK(PlayError("tapis.setout(1)") ==
+        "case.lua:2: tapis has no function 'setout'; did you mean 'set_out'?");
+  CHECK(PlayError("tapis.frobnicate()")
+            .find("tapis has no function 'frobnicate'; its functions are: actions, ask,") !=
+        std::string::npos);
+  CHECK(PlayError("tapis.ask(1, {moves = 'plya'})") ==
+        "case.lua:2: tapis.ask: unknown move 'plya'; did you mean 'play'?");
+  CHECK(PlayError("tapis.ask(1, {moves = {'play', 'fold'}})") ==
+        "case.lua:2: tapis.ask: unknown move 'fold'; moves are: play, pass");
+  CHECK(PlayError("tapis.count('pille')") ==
+        "case.lua:2: tapis.count: unknown zone 'pille'; did you mean 'pile'?");
+  CHECK(PlayError("tapis.param('speed')") ==
+        "case.lua:2: tapis.param: unknown parameter 'speed'; parameters are: none");
+  CHECK(PlayError("tapis.get('score')") ==
+        "case.lua:2: tapis.get: unknown variable 'score'; declare it under 'variables:'");
+}
+
 TEST_CASE("sandbox/cards cannot be rewritten for later games") {
   CHECK(PlayError("getmetatable(move.cards[1]).__index.rank = 'X'") ==
         "case.lua:2: attempt to index a boolean value");

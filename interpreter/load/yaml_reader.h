@@ -11,12 +11,9 @@
 #include <vector>
 
 #include "interpreter/model/errors.h"
+#include "interpreter/model/names.h"
 
 namespace tapis {
-
-std::string Join(const std::vector<std::string>& items);
-// "did you mean 'turn'?" when one name is a typo away, else "<list_intro>: a, b, c".
-std::string Suggest(const std::string& wrong, const std::vector<std::string>& names, const char* list_intro);
 
 class YamlReader {
  public:

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "interpreter/mechanisms/combination.h"
+#include "interpreter/model/names.h"
 #include "interpreter/script/lua_bridge.h"
 #include "interpreter/script/script_host.h"
 
@@ -15,6 +16,11 @@ namespace tapis {
 namespace {
 
 using namespace lua;
+
+ApiError UnknownMove(const Ruleset& r, const std::string& name) {
+  return ApiError(
+      fmt::format("tapis.ask: unknown move '{}'; {}", name, Suggest(name, Names(r.moves), "moves are")));
+}
 
 int Set(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
@@ -132,7 +138,7 @@ int Ask(lua_State* L, ScriptContext& ctx) {
   RawField(L, 2, "moves");
   if (lua_isstring(L, -1)) {
     const int k = r.MoveIndex(lua_tostring(L, -1));
-    if (k < 0) throw ApiError(fmt::format("tapis.ask: unknown move '{}'", lua_tostring(L, -1)));
+    if (k < 0) throw UnknownMove(r, lua_tostring(L, -1));
     d.moves |= 1u << k;
   } else if (lua_istable(L, -1)) {
     const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
@@ -140,7 +146,7 @@ int Ask(lua_State* L, ScriptContext& ctx) {
       lua_rawgeti(L, -1, i);
       const char* name = lua_tostring(L, -1);
       const int k = name ? r.MoveIndex(name) : -1;
-      if (k < 0) throw ApiError(fmt::format("tapis.ask: unknown move '{}'", name ? name : "?"));
+      if (k < 0) throw UnknownMove(r, name ? name : "?");
       d.moves |= 1u << k;
       lua_pop(L, 1);
     }
@@ -205,7 +211,11 @@ int SetPhase(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const std::string_view name = StringArg(L, 1, "phase");
   const int phase = ScriptHost::From(L).NameIndex(ScriptHost::kPhaseNames, name);
-  if (phase < 0) throw ApiError(fmt::format("tapis.set_phase: unknown phase '{}'", name));
+  if (phase < 0) {
+    const Ruleset& r = ctx.engine->rules();
+    throw ApiError(fmt::format("tapis.set_phase: unknown phase '{}'; {}", name,
+                               Suggest(std::string(name), r.phases, "phases are")));
+  }
   ctx.state->phase = static_cast<int8_t>(phase);
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "interpreter/mechanisms/combination.h"
+#include "interpreter/model/names.h"
 #include "interpreter/script/lua_bridge.h"
 #include "interpreter/script/script_host.h"
 
@@ -271,7 +272,9 @@ int Param(lua_State* L, ScriptContext& ctx) {
   const Ruleset& r = ctx.engine->rules();
   const std::string name(StringArg(L, 1, "parameter"));
   const int i = r.ParameterIndex(name);
-  if (i < 0) throw ApiError(fmt::format("tapis.param: unknown parameter '{}'", name));
+  if (i < 0)
+    throw ApiError(fmt::format("tapis.param: unknown parameter '{}'; {}", name,
+                               Suggest(name, Names(r.parameters), "parameters are")));
   const int v = ctx.engine->config().ParameterValue(i);
   switch (r.parameters[i].type) {
     case Parameter::Type::kBool:

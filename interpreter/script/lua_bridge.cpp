@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/model/names.h"
+
 namespace tapis::lua {
 namespace {
 
@@ -62,8 +64,8 @@ int ZoneArg(lua_State* L, int index, const ScriptContext& ctx) {
   const std::string_view name = StringArg(L, index, "zone");
   const int decl = ScriptHost::From(L).NameIndex(ScriptHost::kZoneNames, name);
   if (decl < 0) {
-    throw ApiError(fmt::format("tapis.{}: unknown zone '{}'; zones are: {}", FunctionName(L), name,
-                               fmt::join(Names(r.zones), ", ")));
+    throw ApiError(fmt::format("tapis.{}: unknown zone '{}'; {}", FunctionName(L), name,
+                               Suggest(std::string(name), Names(r.zones), "zones are")));
   }
   if (r.zones[decl].dynamic)
     throw ApiError(
@@ -198,8 +200,10 @@ int VariableSlotArg(lua_State* L, const ScriptContext& ctx, int player_index) {
   const std::string_view name = StringArg(L, 1, "variable");
   const int v = ScriptHost::From(L).NameIndex(ScriptHost::kVariableNames, name);
   if (v < 0)
-    throw ApiError(
-        fmt::format("tapis.{}: unknown variable '{}'; declare it under 'variables:'", FunctionName(L), name));
+    throw ApiError(fmt::format("tapis.{}: unknown variable '{}'; {}", FunctionName(L), name,
+                               r.variables.empty()
+                                   ? std::string("declare it under 'variables:'")
+                                   : Suggest(std::string(name), Names(r.variables), "variables are")));
   int owner = -1;
   if (r.variables[v].owner == Owner::kPlayer) {
     if (lua_isnoneornil(L, player_index))

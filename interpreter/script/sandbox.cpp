@@ -1,12 +1,17 @@
 #include "interpreter/script/sandbox.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <lua.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "interpreter/model/errors.h"
+#include "interpreter/model/names.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis::lua {
@@ -21,6 +26,28 @@ int RefuseWrite(lua_State* L) {
   const char* key = type == LUA_TSTRING || type == LUA_TNUMBER ? lua_tostring(L, 2) : "?";
   return luaL_error(L, "cannot change '%s.%s': the libraries and the tapis table are read-only",
                     lua_tostring(L, lua_upvalueindex(1)), key);
+}
+
+// __index of the tapis table: a name it lacks is a typo (tapis.setout), said with the name
+// meant. The message is built in a buffer so that no C++ object lives across lua_error.
+int UnknownApiFunction(lua_State* L) {
+  char message[1024];
+  {
+    std::vector<std::string> names;
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING) names.emplace_back(lua_tostring(L, -2));
+      lua_pop(L, 1);
+    }
+    std::sort(names.begin(), names.end());
+    const int type = lua_type(L, 2);
+    const std::string key =
+        type == LUA_TSTRING || type == LUA_TNUMBER ? lua_tostring(L, 2) : luaL_typename(L, 2);
+    const auto end = fmt::format_to_n(message, sizeof message - 1, "tapis has no function '{}'; {}", key,
+                                      Suggest(key, names, "its functions are"));
+    *end.out = '\0';
+  }
+  return luaL_error(L, "%s", message);
 }
 
 // __pairs of a frozen table: its hidden fields (upvalue 1), walked by `next` (upvalue 2).
@@ -244,10 +271,12 @@ void OpenSandbox(lua_State* L) {
   // metatable; a function replaced by a script stays so in that Lua state, like a value kept
   // in an upvalue (docs/lua-api.md#the-sandbox).
   lua_getglobal(L, "tapis");
-  lua_createtable(L, 0, 2);
+  lua_createtable(L, 0, 3);
   lua_pushliteral(L, "tapis");
   lua_pushcclosure(L, RefuseWrite, 1);
   lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, UnknownApiFunction);
+  lua_setfield(L, -2, "__index");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
