@@ -56,7 +56,8 @@ TEST_CASE("check/a variant where 8% of games never end fails with the default nu
   REQUIRE(outcome.problems.size() == 1);
   CAPTURE(outcome.problems[0]);
   CHECK(outcome.problems[0].find("2 players: ") == 0);
-  CHECK(outcome.problems[0].find(" of 100 random games did not end within 100000 moves (") !=
+  CHECK(outcome.problems[0].find(
+            " of 100 random games did not end (a round past 100000 moves, or a match past 1000 rounds) (") !=
         std::string::npos);
   CHECK(outcome.problems[0].find("95% interval") != std::string::npos);
   CHECK(outcome.problems[0].find("above the 1.0% allowed (--unfinished)") != std::string::npos);

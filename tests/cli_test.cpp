@@ -45,7 +45,7 @@ TEST_CASE("cli/exit codes") {
   CHECK(Tapis("check unisson --games 5").code == 0);
   const Run endless = Tapis("check tests/bad/mini.yaml --games 1");  // loads, but has no end
   CHECK(endless.code == 1);
-  CHECK(endless.output.find("2 players: 1 of 1 random games did not end within 100000 moves") !=
+  CHECK(endless.output.find("2 players: 1 of 1 random games did not end (a round past 100000 moves") !=
         std::string::npos);
   const Run missing = Tapis("sim no_such_game -n 1");
   CHECK(missing.code == 4);

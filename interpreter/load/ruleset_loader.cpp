@@ -10,6 +10,7 @@
 #include "interpreter/load/match_loader.h"
 #include "interpreter/load/move_loader.h"
 #include "interpreter/load/parameter_loader.h"
+#include "interpreter/load/script_names.h"
 #include "interpreter/load/trick_loader.h"
 #include "interpreter/load/variant.h"
 #include "interpreter/load/yaml_reader.h"
@@ -306,13 +307,17 @@ class Loader : private YamlReader {
     }
   }
 
-  // Every function the YAML names must exist in the scripts.
+  // Every function the YAML names must exist in the scripts, and every name the scripts
+  // hand the API as a literal must exist in the ruleset (script_names.h).
   void CheckFunctions() {
-    if (functions_.empty()) return;
-    if (r_->scripts.empty())
+    if (r_->scripts.empty()) {
+      if (functions_.empty()) return;
       Fail(functions_.front().second,
            fmt::format("no scripts are listed, so Lua function '{}' cannot exist", functions_.front().first));
+    }
     ScriptHost host(*r_);  // compiles and runs the scripts' top level; throws on errors
+    if (const auto problems = CheckScriptNames(*r_, host.ApiFunctionNames()); !problems.empty())
+      throw RulesError(problems.front());
     for (const auto& [name, node] : functions_) {
       if (!host.HasFunction(name)) {
         std::vector<std::string> files;

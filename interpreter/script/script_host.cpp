@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -280,6 +281,19 @@ bool ScriptHost::HasFunction(const std::string& name) {
   if (!PushFunction(name)) return false;
   lua_pop(L_, 1);
   return true;
+}
+
+std::vector<std::string> ScriptHost::ApiFunctionNames() {
+  std::vector<std::string> names;
+  lua_getglobal(L_, "tapis");
+  lua_pushnil(L_);
+  while (lua_next(L_, -2) != 0) {
+    if (lua_type(L_, -2) == LUA_TSTRING) names.emplace_back(lua_tostring(L_, -2));
+    lua_pop(L_, 1);
+  }
+  lua_pop(L_, 1);
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 bool ScriptHost::Call(const std::string& function, int args, int results, std::string& error) {

@@ -60,6 +60,8 @@ class ScriptHost {
   void Reset();
 
   bool HasFunction(const std::string& name);
+  // The functions of the `tapis` table, sorted.
+  std::vector<std::string> ApiFunctionNames();
   // Runs `function(move)`; false with `error` set when the script fails.
   bool CallTrigger(const std::string& function, ScriptContext& ctx, std::string& error);
   // Runs `function()`, which returns a list of numbers (scores, or winners' seats).

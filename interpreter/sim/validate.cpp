@@ -70,7 +70,17 @@ CheckOutcome CheckRandomGames(std::shared_ptr<const Ruleset> rules, const CheckO
       GameLog log{rules->name, players, engine.config().Settings(), game_seed, {}, {}};
       std::vector<Move> legal;
       bool failed = false;
-      while (!state.finished && state.moves_played < kCheckMaxMoves && !failed) {
+      // A round that runs past kCheckMaxMoves is stuck; a match is allowed kCheckMaxRounds of
+      // them: long matches of short rounds end (L'Empereur's Miroir Elite to 500 points
+      // takes some 60,000 random moves), a loop does not.
+      uint32_t round_start = 0;
+      uint16_t round = state.round;
+      while (!state.finished && !failed) {
+        if (state.round != round) {
+          round = state.round;
+          round_start = state.moves_played;
+        }
+        if (state.moves_played - round_start >= kCheckMaxMoves || state.round >= kCheckMaxRounds) break;
         engine.LegalMoves(state, legal);
         if (legal.empty()) {
           problems.push_back(where("no legal move, but the game is not over"));
@@ -138,10 +148,10 @@ CheckOutcome CheckRandomGames(std::shared_ptr<const Ruleset> rules, const CheckO
     const auto [low, high] = WilsonInterval(unfinished, options.games);
     const double share = static_cast<double>(unfinished) / options.games;
     const std::string line = fmt::format(
-        "{}{} players: {} of {} random games did not end within {} moves ({}, 95% interval {} to {}; the "
-        "first: seed {})",
-        prefix, players, unfinished, options.games, kCheckMaxMoves, Percent(share), Percent(low),
-        Percent(high), first_unfinished);
+        "{}{} players: {} of {} random games did not end (a round past {} moves, or a match past {} rounds) "
+        "({}, 95% interval {} to {}; the first: seed {})",
+        prefix, players, unfinished, options.games, kCheckMaxMoves, kCheckMaxRounds, Percent(share),
+        Percent(low), Percent(high), first_unfinished);
     if (share > options.unfinished_limit) {
       problems.push_back(
           fmt::format("{}, above the {} allowed (--unfinished)", line, Percent(options.unfinished_limit)));

@@ -13,8 +13,10 @@
 
 namespace tapis {
 
-// A random game longer than this did not end.
+// A random game did not end when one of its rounds ran past this many moves, or the match
+// past this many rounds.
 inline constexpr uint32_t kCheckMaxMoves = 100000;
+inline constexpr uint16_t kCheckMaxRounds = 1000;
 // Choice parameters with at most this many values have each value checked.
 inline constexpr size_t kMostCheckedChoices = 6;
 

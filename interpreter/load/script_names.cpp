@@ -1,0 +1,266 @@
+#include "interpreter/load/script_names.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+
+#include "interpreter/model/names.h"
+
+namespace tapis {
+namespace {
+
+// Just enough of Lua's lexer to find calls: names, string literals (their text, when it
+// has no escapes), single punctuation; comments and numbers skipped. Never fails: text it
+// does not understand becomes punctuation.
+struct Token {
+  enum class Kind { kName, kString, kPunct } kind;
+  std::string text;  // a name; a string's contents; the punctuation character
+  int line = 0;
+  bool plain = true;  // a string without escapes: its text is the value
+};
+
+// The length of a long bracket's opening `[==[` at `i` (its level in `level`), or 0.
+size_t LongBracket(const std::string& s, size_t i, size_t& level) {
+  if (i >= s.size() || s[i] != '[') return 0;
+  size_t j = i + 1;
+  while (j < s.size() && s[j] == '=') ++j;
+  if (j >= s.size() || s[j] != '[') return 0;
+  level = j - i - 1;
+  return j - i + 1;
+}
+
+// Skips a long bracket's body from `i` (just after its opening) past its closing `]==]`.
+size_t SkipLongBody(const std::string& s, size_t i, size_t level, int& line) {
+  const std::string close = "]" + std::string(level, '=') + "]";
+  const size_t end = s.find(close, i);
+  const size_t stop = end == std::string::npos ? s.size() : end + close.size();
+  line += static_cast<int>(
+      std::count(s.begin() + static_cast<long>(i), s.begin() + static_cast<long>(stop), '\n'));
+  return stop;
+}
+
+std::vector<Token> Tokens(const std::string& s) {
+  std::vector<Token> out;
+  int line = 1;
+  size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == '\n') {
+      ++line;
+      ++i;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else if (c == '-' && i + 1 < s.size() && s[i + 1] == '-') {  // a comment
+      size_t level = 0;
+      if (const size_t open = LongBracket(s, i + 2, level)) {
+        i = SkipLongBody(s, i + 2 + open, level, line);
+      } else {
+        while (i < s.size() && s[i] != '\n') ++i;
+      }
+    } else if (size_t level = 0, open = LongBracket(s, i, level); open) {  // [[a long string]]
+      const int start = line;
+      const size_t body = i + open;
+      i = SkipLongBody(s, body, level, line);
+      out.push_back({Token::Kind::kString, "", start, false});
+    } else if (c == '"' || c == '\'') {
+      Token t{Token::Kind::kString, "", line, true};
+      ++i;
+      while (i < s.size() && s[i] != c && s[i] != '\n') {
+        if (s[i] == '\\') {
+          t.plain = false;
+          if (i + 1 < s.size() && s[i + 1] == '\n') ++line;
+          i += 2;
+          continue;
+        }
+        t.text += s[i++];
+      }
+      ++i;
+      out.push_back(std::move(t));
+    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      const size_t start = i;
+      while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+      out.push_back({Token::Kind::kName, s.substr(start, i - start), line});
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '.' || s[i] == '_'))
+        ++i;
+    } else {
+      out.push_back({Token::Kind::kPunct, std::string(1, c), line});
+      ++i;
+    }
+  }
+  return out;
+}
+
+enum class NameKind { kZone, kVariable, kMove, kPhase, kParameter, kProperty, kCombination, kRanking };
+
+// Which argument (from 1; 0: every one) of which function names what.
+struct NamedArgument {
+  const char* function;
+  int argument;
+  NameKind kind;
+};
+
+constexpr NamedArgument kNamedArguments[] = {
+    {"cards", 1, NameKind::kZone},
+    {"top", 1, NameKind::kZone},
+    {"count", 1, NameKind::kZone},
+    {"melds", 1, NameKind::kZone},
+    {"shuffle", 1, NameKind::kZone},
+    {"grid", 1, NameKind::kZone},
+    {"cell", 1, NameKind::kZone},
+    {"neighbours", 1, NameKind::kZone},
+    {"lines", 1, NameKind::kZone},
+    {"place", 2, NameKind::kZone},
+    {"move", 2, NameKind::kZone},
+    {"draw", 0, NameKind::kZone},
+    {"deal", 1, NameKind::kZone},
+    {"deal", 2, NameKind::kZone},
+    {"get", 1, NameKind::kVariable},
+    {"set", 1, NameKind::kVariable},
+    {"param", 1, NameKind::kParameter},
+    {"set_phase", 1, NameKind::kPhase},
+    {"value", 2, NameKind::kProperty},
+    {"values", 2, NameKind::kProperty},
+    {"order", 2, NameKind::kProperty},
+    {"runs", 2, NameKind::kCombination},
+    {"is_combination", 2, NameKind::kCombination},
+    {"hand", 2, NameKind::kRanking},
+};
+
+class Checker {
+ public:
+  Checker(const Ruleset& r, const std::vector<std::string>& api) : r_(r), api_(api) {
+    for (const auto& p : r.catalog.properties()) properties_.push_back(p.name);
+  }
+
+  void Check(const ScriptFile& file) {
+    file_ = &file;
+    t_ = Tokens(file.source);
+    for (size_t i = 0; i + 2 < t_.size(); ++i) {
+      if (!IsName(i, "tapis") || !IsPunct(i + 1, ".") || t_[i + 2].kind != Token::Kind::kName) continue;
+      if (i > 0 && (IsPunct(i - 1, ".") || IsPunct(i - 1, ":"))) continue;  // x.tapis.f: another table
+      const std::string& function = t_[i + 2].text;
+      const bool assigned = IsPunct(i + 3, "=") && !IsPunct(i + 4, "=");  // refused at run time, and said so
+      if (!assigned && std::find(api_.begin(), api_.end(), function) == api_.end()) {
+        Report(t_[i + 2].line, fmt::format("tapis has no function '{}'; {}", function,
+                                           Suggest(function, api_, "its functions are")));
+        continue;
+      }
+      if (i + 3 < t_.size() && IsPunct(i + 3, "(")) CheckCall(function, i + 4);
+    }
+  }
+
+  std::vector<std::string> problems;
+
+ private:
+  bool IsName(size_t i, const char* text) const {
+    return i < t_.size() && t_[i].kind == Token::Kind::kName && t_[i].text == text;
+  }
+  bool IsPunct(size_t i, const char* text) const {
+    return i < t_.size() && t_[i].kind == Token::Kind::kPunct && t_[i].text == text;
+  }
+
+  // The arguments of the call whose first token is at `i`: token ranges split at the
+  // commas outside brackets.
+  std::vector<std::pair<size_t, size_t>> Arguments(size_t i) const {
+    std::vector<std::pair<size_t, size_t>> args;
+    int depth = 0;
+    size_t start = i;
+    for (; i < t_.size(); ++i) {
+      if (t_[i].kind != Token::Kind::kPunct) continue;
+      const char c = t_[i].text[0];
+      if (c == '(' || c == '{' || c == '[') ++depth;
+      if (c == ')' || c == '}' || c == ']') {
+        if (depth == 0) break;
+        --depth;
+      }
+      if (c == ',' && depth == 0) {
+        args.emplace_back(start, i);
+        start = i + 1;
+      }
+    }
+    if (i > start) args.emplace_back(start, i);
+    return args;
+  }
+
+  void CheckCall(const std::string& function, size_t first) {
+    const auto args = Arguments(first);
+    for (const NamedArgument& named : kNamedArguments) {
+      if (function != named.function) continue;
+      for (size_t a = 0; a < args.size(); ++a) {
+        if (named.argument != 0 && static_cast<size_t>(named.argument) != a + 1) continue;
+        const auto [begin, end] = args[a];
+        if (end == begin + 1 && t_[begin].kind == Token::Kind::kString && t_[begin].plain)
+          CheckName(function, named.kind, t_[begin]);
+      }
+    }
+    // tapis.ask(player, {moves = "draw"}) or {moves = {"draw", "pass"}}
+    if (function == "ask" && args.size() >= 2) {
+      for (size_t i = args[1].first; i + 2 < args[1].second; ++i) {
+        if (!IsName(i, "moves") || !IsPunct(i + 1, "=")) continue;
+        for (size_t j = i + 2; j < args[1].second; ++j) {
+          if (t_[j].kind == Token::Kind::kString && t_[j].plain) CheckName(function, NameKind::kMove, t_[j]);
+          if (IsPunct(j, "}") || (IsPunct(j, ",") && !IsPunct(i + 2, "{"))) break;
+        }
+      }
+    }
+  }
+
+  void CheckName(const std::string& function, NameKind kind, const Token& name) {
+    std::vector<std::string> names;
+    const char* what = "";
+    switch (kind) {
+      case NameKind::kZone:
+        names = Names(r_.zones), what = "zone";
+        break;
+      case NameKind::kVariable:
+        names = Names(r_.variables), what = "variable";
+        break;
+      case NameKind::kMove:
+        names = Names(r_.moves), what = "move";
+        break;
+      case NameKind::kPhase:
+        names = r_.phases, what = "phase";
+        break;
+      case NameKind::kParameter:
+        names = Names(r_.parameters), what = "parameter";
+        break;
+      case NameKind::kProperty:
+        names = properties_, what = "card property";
+        break;
+      case NameKind::kCombination:
+        names = Names(r_.combinations), what = "combination";
+        break;
+      case NameKind::kRanking:
+        names = Names(r_.hands), what = "hand ranking";
+        break;
+    }
+    if (std::find(names.begin(), names.end(), name.text) != names.end()) return;
+    const std::string list = fmt::format("{}s are", what);
+    Report(name.line, fmt::format("tapis.{}: unknown {} '{}'; {}", function, what, name.text,
+                                  Suggest(name.text, names, list.c_str())));
+  }
+
+  void Report(int line, const std::string& message) {
+    problems.push_back(fmt::format("{}:{}: {}", file_->display_name, line, message));
+  }
+
+  const Ruleset& r_;
+  const std::vector<std::string>& api_;
+  std::vector<std::string> properties_;
+  const ScriptFile* file_ = nullptr;
+  std::vector<Token> t_;
+};
+
+}  // namespace
+
+std::vector<std::string> CheckScriptNames(const Ruleset& rules,
+                                          const std::vector<std::string>& api_functions) {
+  Checker checker(rules, api_functions);
+  for (const ScriptFile& file : rules.scripts) checker.Check(file);
+  return checker.problems;
+}
+
+}  // namespace tapis

@@ -1,0 +1,20 @@
+// A load-time pass over a ruleset's scripts: the tapis functions they call and the names
+// they hand those functions as string literals (zones, variables, moves, phases, parameters,
+// card properties, combinations, hand rankings) must exist. A typo then fails when the
+// ruleset loads, at file:line with the name meant, not when a random game reaches the line.
+// Names built at run time (a variable holding "hand") are left to the run-time checks.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "interpreter/model/ruleset.h"
+
+namespace tapis {
+
+// Problems, one line each ("scripts/x.lua:12: tapis.get: unknown variable 'pionts'; did
+// you mean 'points'?"); empty when every literal name exists.
+std::vector<std::string> CheckScriptNames(const Ruleset& rules,
+                                          const std::vector<std::string>& api_functions);
+
+}  // namespace tapis
