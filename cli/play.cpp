@@ -1,5 +1,5 @@
 // tapis play: a game in the terminal. Each human sees only their own view; bots answer
-// their decisions at once. Commands besides moves: help, undo, save FILE, quit.
+// their decisions at once. Commands besides moves: help, board, score, undo, save FILE, quit.
 #include <fmt/format.h>
 #include <signal.h>
 
@@ -95,7 +95,20 @@ void PrintHelp(Engine& engine, const GameState& state) {
         m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description;
     fmt::print("  {:<24} {}\n", text, about);
   }
-  fmt::print("commands: help, undo (take back your last move), save FILE, quit\n");
+  fmt::print("commands: help, board (the table again), score (the totals), undo, save FILE, quit\n");
+}
+
+// The match totals as the last round ended them: public, unlike a round's score so far,
+// which may count cards in other hands.
+void PrintTotals(const Engine& engine, const GameState& state, int viewer,
+                 const std::vector<std::string>& kinds) {
+  const bool lowest = engine.rules().match.lowest_wins;
+  fmt::print("round {}; totals of the rounds played{}:\n", state.round + 1,
+             lowest ? " (the lowest wins)" : "");
+  for (int p = 0; p < state.players; ++p) {
+    const int total = p < static_cast<int>(state.totals.size()) ? state.totals[p] : 0;
+    fmt::print("  player {} ({}): {}\n", p + 1, p == viewer ? "you" : kinds[p], total);
+  }
 }
 
 }  // namespace
@@ -192,6 +205,14 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     if (line.empty()) continue;
     if (line == "help" || line == "?") {
       PrintHelp(engine, state);
+      continue;
+    }
+    if (line == "board") {
+      fmt::print("\n{}", RenderView(engine, state, actor));
+      continue;
+    }
+    if (line == "score") {
+      PrintTotals(engine, state, actor, kinds);
       continue;
     }
     if (line == "quit" || line == "exit") {

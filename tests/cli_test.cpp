@@ -300,3 +300,15 @@ TEST_CASE("cli/check --set plays every game with the value given, and tries the 
   CHECK(typo.output.find("kems has no parameter 'lek'") != std::string::npos);
   CHECK(Tapis("check kems --unfinished 150").code == 6);
 }
+
+TEST_CASE("cli/play: board shows the table again, score the totals of the rounds played") {
+  const Run r = Tapis("play rikiki --players 3 --seed 4 --set max_cards=2",
+                      "score\\nbid 1\\nplay 7D\\nscore\\nboard\\nquit\\n");
+  CHECK(r.code == 0);
+  CHECK(r.output.find("round 1; totals of the rounds played:\n  player 1 (you): 0\n  player 2 (greedy): 0") !=
+        std::string::npos);
+  CHECK(r.output.find(
+            "round 2; totals of the rounds played:\n  player 1 (you): -15\n  player 2 (greedy): 10") !=
+        std::string::npos);
+  CHECK(r.output.find("illegal") == std::string::npos);  // board and score were unknown moves
+}
