@@ -79,7 +79,8 @@ int New(const std::string& name, const std::string& from) {
     }
   }
   text += fmt::format(
-      "\n# Your own effects: a Lua file next to this one; name its functions below.\n"
+      "\n# Your own effects: a Lua file next to this one; name its functions below. A function\n"
+      "# with the name of one of {from}'s replaces it (tapis check notes it).\n"
       "# scripts: [{name}.lua]\n"
       "# score: my_score            # replaces {from}'s scoring function\n"
       "# moves:\n"

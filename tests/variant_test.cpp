@@ -1,10 +1,13 @@
 // Variants that extend a ruleset: merge rules, inherited scripts, errors at the variant's line.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
+#include "interpreter/load/lint.h"
 #include "interpreter/model/errors.h"
 #include "tests/helpers.h"
 
@@ -85,4 +88,27 @@ TEST_CASE("variant/a control character in a variant is found whatever the base's
   std::ofstream(folder / "v.yaml") << "extends: unisson\nname: \"uni\\e[2Jsson\"\n";
   CHECK(LoadErrorOf((folder / "v.yaml").string()).find("v.yaml:2:7: control character \\x1b") !=
         std::string::npos);
+}
+
+TEST_CASE("variant/a function with the base's name replaces it, and check says so") {
+  // The base's definition won, silently: a variant's on_choose that raised an error still
+  // passed tapis check.
+  const auto folder = std::filesystem::temp_directory_path() / ("tapis_replace_" + std::to_string(getpid()));
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "mine.lua") << "function on_choose(move) tapis.set_out(move.player) end\n";
+  std::ofstream(folder / "mine.yaml") << "extends: unisson\nname: mine\nscripts: [mine.lua]\n";
+  auto engine = MakeEngine((folder / "mine.yaml").string(), 3);
+  GameState s = Position(*engine, R"({"zones": {"gamme": ["AS", "8H"], "hand 1": ["9H", "8C", "JD"],
+      "hand 2": ["KC"], "hand 3": ["QC"]}})");
+  Play(*engine, s, "choose AS");
+  CHECK(s.decisions.empty());  // the base's Ace effect (two discards) is not called
+  CHECK((s.out & 1u) != 0);    // the variant's is
+  const auto notes = Lint(engine->rules());
+  CHECK(std::count_if(notes.begin(), notes.end(), [](const std::string& n) {
+          return n.find(
+                     "mine.lua: function 'on_choose' replaces the one in scripts/unisson.lua, which is no "
+                     "longer "
+                     "called") != std::string::npos;
+        }) == 1);
+  std::filesystem::remove_all(folder);
 }

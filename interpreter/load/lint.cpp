@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <regex>
 #include <set>
 
@@ -83,6 +84,18 @@ std::vector<std::string> Lint(const Ruleset& r) {
   for (const auto& m : r.moves) named.insert(m.then.function);
   std::string all_sources;
   for (const auto& s : r.scripts) all_sources += s.source + "\n";
+  // A function defined again by a later script (a variant's) replaces the earlier one.
+  std::map<std::string, std::string> defined_in;
+  for (const auto& s : r.scripts) {
+    for (const auto& f : DefinedFunctions(s.source)) {
+      auto [earlier, first] = defined_in.try_emplace(f, s.display_name);
+      if (!first && earlier->second != s.display_name) {
+        out.push_back(fmt::format("note: {}: function '{}' replaces the one in {}, which is no longer called",
+                                  s.display_name, f, earlier->second));
+        earlier->second = s.display_name;
+      }
+    }
+  }
   for (const auto& s : r.scripts) {
     for (const auto& f : DefinedFunctions(s.source)) {
       if (!named.count(f) && Mentions(all_sources, f) <= 1) {

@@ -260,7 +260,10 @@ int ScriptHost::ProtectedCall(int args, int results) {
 bool ScriptHost::PushFunction(const std::string& name) {
   auto [known, added] = functions_.try_emplace(name, LUA_NOREF);
   if (added) {
-    for (int defs : definitions_) {
+    // The last script that defines it wins: a variant's scripts come after its base's, and
+    // its function of the same name replaces the base's (tapis check says so).
+    for (auto it = definitions_.rbegin(); it != definitions_.rend(); ++it) {
+      const int defs = *it;
       lua_rawgeti(L_, LUA_REGISTRYINDEX, defs);
       lua_pushlstring(L_, name.data(), name.size());
       lua_rawget(L_, -2);
