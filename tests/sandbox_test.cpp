@@ -148,6 +148,16 @@ TEST_CASE("sandbox/a misspelt name in a script fails when the ruleset loads, wit
   CHECK(load_error("tapis.setout(1)") ==
         "case.lua:2: tapis has no function 'setout'; did you mean 'set_out'?");
   CHECK(load_error("-- tapis.setout(1) in a comment\nlocal s = 'tapis.setout(1) in a string'") == "loaded");
+  CHECK(load_error("tapis.aks(1)") ==
+        "case.lua:2: tapis has no function 'aks'; did you mean 'ask'?");  // swapped
+  // Only literals: an expression, or a name the script keeps in a table, waits for the run.
+  CHECK(load_error("tapis.ask(1, {moves = tapis.count('pile') == 1 and 'fold' or 'pass'})") == "loaded");
+  CHECK(load_error("local MOVES = {a = 'fold'}\ntapis.ask(1, {moves = MOVES['a']})") == "loaded");
+  // Lines are counted through strings continued with \z.
+  CHECK(load_error("local s = 'a\\z\n   b'\ntapis.aks(1)") ==
+        "case.lua:4: tapis has no function 'aks'; did you mean 'ask'?");
+  // A script that names something else `tapis` is not read.
+  CHECK(load_error("local tapis = {frob = 1}\nlocal x = tapis.frob") == "loaded");
   CHECK(load_error("tapis.ask(1, {moves = 'plya'})") ==
         "case.lua:2: tapis.ask: unknown move 'plya'; did you mean 'play'?");
   CHECK(load_error("tapis.ask(1, {count = 1, moves = {'play',\n 'fold'}})") ==

@@ -90,8 +90,9 @@ std::vector<std::string> Lint(const Ruleset& r) {
     for (const auto& f : DefinedFunctions(s.source)) {
       auto [earlier, first] = defined_in.try_emplace(f, s.display_name);
       if (!first && earlier->second != s.display_name) {
-        out.push_back(fmt::format("note: {}: function '{}' replaces the one in {}, which is no longer called",
-                                  s.display_name, f, earlier->second));
+        out.push_back(
+            fmt::format("note: {}: function '{}' replaces the one in {} wherever the ruleset names it",
+                        s.display_name, f, earlier->second));
         earlier->second = s.display_name;
       }
     }

@@ -303,6 +303,7 @@ class Loader : private YamlReader {
       s.display_name =
           inherited != script_names_.end() ? inherited->second : ScriptDisplayName(dir_, relative);
       s.source = std::move(text);
+      if (inherited != script_names_.end()) inherited_scripts_.push_back(s.display_name);
       r_->scripts.push_back(std::move(s));
     }
   }
@@ -316,7 +317,10 @@ class Loader : private YamlReader {
            fmt::format("no scripts are listed, so Lua function '{}' cannot exist", functions_.front().first));
     }
     ScriptHost host(*r_);  // compiles and runs the scripts' top level; throws on errors
-    if (const auto problems = CheckScriptNames(*r_, host.ApiFunctionNames()); !problems.empty())
+    // A base's scripts were checked when it loaded; a variant may drop a name that a base
+    // function it replaced still uses.
+    if (const auto problems = CheckScriptNames(*r_, host.ApiFunctionNames(), inherited_scripts_);
+        !problems.empty())
       throw RulesError(problems.front());
     for (const auto& [name, node] : functions_) {
       if (!host.HasFunction(name)) {
@@ -329,6 +333,7 @@ class Loader : private YamlReader {
 
   std::string dir_;
   std::map<std::string, std::string> script_names_;  // scripts inherited through `extends`
+  std::vector<std::string> inherited_scripts_;       // their display names
   Ruleset* r_ = nullptr;
   std::vector<std::pair<std::string, YAML::Node>> functions_;
 };

@@ -13,8 +13,9 @@
 namespace tapis {
 
 // Problems, one line each ("scripts/x.lua:12: tapis.get: unknown variable 'pionts'; did
-// you mean 'points'?"); empty when every literal name exists.
-std::vector<std::string> CheckScriptNames(const Ruleset& rules,
-                                          const std::vector<std::string>& api_functions);
+// you mean 'points'?"); empty when every literal name exists. Scripts named in `skip` (by
+// display name) are not read.
+std::vector<std::string> CheckScriptNames(const Ruleset& rules, const std::vector<std::string>& api_functions,
+                                          const std::vector<std::string>& skip = {});
 
 }  // namespace tapis

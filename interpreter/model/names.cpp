@@ -14,29 +14,37 @@ std::string Join(const std::vector<std::string>& items) {
 
 namespace {
 
+// Edits from one to the other: an insertion, a deletion, a change, or two neighbours
+// swapped ("aks" is one edit from "ask").
 size_t EditDistance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
+      d[i][j] =
+          std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return row[b.size()];
+  return d[a.size()][b.size()];
 }
 
 }  // namespace
 
 std::string Suggest(const std::string& wrong, const std::vector<std::string>& names, const char* list_intro) {
+  // The nearest name within reach of a typo, the first of equals.
+  const std::string* best = nullptr;
+  size_t best_distance = 0;
   for (const auto& name : names) {
-    if (EditDistance(wrong, name) <= (name.size() <= 3 ? 1u : 2u)) {
-      return fmt::format("did you mean '{}'?", name);
+    const size_t distance = EditDistance(wrong, name);
+    if (distance <= (name.size() <= 3 ? 1u : 2u) && (!best || distance < best_distance)) {
+      best = &name;
+      best_distance = distance;
     }
   }
+  if (best) return fmt::format("did you mean '{}'?", *best);
   return fmt::format("{}: {}", list_intro, names.empty() ? "none" : Join(names));
 }
 

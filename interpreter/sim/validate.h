@@ -13,10 +13,12 @@
 
 namespace tapis {
 
-// A random game did not end when one of its rounds ran past this many moves, or the match
-// past this many rounds.
+// A random game did not end when one of its rounds ran past this many moves, the match past
+// this many rounds, or the whole game past kCheckMaxGameMoves.
 inline constexpr uint32_t kCheckMaxMoves = 100000;
 inline constexpr uint16_t kCheckMaxRounds = 1000;
+inline constexpr uint32_t kCheckMaxGameMoves =
+    1000000;  // and a whole game past this (its log stays in memory)
 // Choice parameters with at most this many values have each value checked.
 inline constexpr size_t kMostCheckedChoices = 6;
 
