@@ -1,8 +1,10 @@
 // tapis play: a game in the terminal. Each human sees only their own view; bots answer
-// their decisions at once. Commands besides moves: help, board, score, undo, save FILE, quit.
+// their decisions at once. Commands besides moves: help [FILTER], board, score, rules, undo,
+// save FILE, quit.
 #include <fmt/format.h>
 #include <signal.h>
 
+#include <cctype>
 #include <csignal>
 #include <iostream>
 #include <random>
@@ -67,8 +69,15 @@ std::string NumberRanges(const std::vector<Move>& legal, size_t& i) {
   return fmt::format("{}", fmt::join(ranges, ", "));
 }
 
-void PrintHelp(Engine& engine, const GameState& state) {
-  fmt::print("legal moves:\n");
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// The legal moves, one line each, and the commands; with `filter`, only the moves whose
+// text holds it, case aside (`help 8c`, `help lay`).
+void PrintHelp(Engine& engine, const GameState& state, const std::string& filter = "") {
+  std::vector<std::pair<std::string, std::string>> lines;  // what to type, what it does
   const std::vector<Move> legal = engine.LegalMoves(state);
   for (size_t i = 0; i < legal.size(); ++i) {
     const Move& m = legal[i];
@@ -76,7 +85,7 @@ void PrintHelp(Engine& engine, const GameState& state) {
     if (m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kNumber) {
       const MoveDecl& decl = engine.rules().moves[m.kind];
       const std::string numbers = NumberRanges(legal, i);
-      fmt::print("  {:<24} {} (N: {})\n", decl.name + " N", decl.description, numbers);
+      lines.emplace_back(decl.name + " N", fmt::format("{} (N: {})", decl.description, numbers));
       continue;
     }
     std::string text = MoveText(engine, state, m);
@@ -88,14 +97,39 @@ void PrintHelp(Engine& engine, const GameState& state) {
       text += next.substr(next.rfind(' '));
     }
     if (i > first) {
-      fmt::print("  {}\n", text);
+      lines.emplace_back(text, "");
       continue;
     }
-    const std::string about =
-        m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description;
-    fmt::print("  {:<24} {}\n", text, about);
+    lines.emplace_back(
+        text, m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description);
   }
-  fmt::print("commands: help, board (the table again), score (the totals), undo, save FILE, quit\n");
+  const std::string wanted = Lower(filter);
+  int shown = 0;
+  fmt::print("legal moves{}:\n", filter.empty() ? "" : fmt::format(" with '{}'", filter));
+  for (const auto& [text, about] : lines) {
+    if (!wanted.empty() && Lower(text).find(wanted) == std::string::npos) continue;
+    ++shown;
+    if (about.empty())
+      fmt::print("  {}\n", text);
+    else
+      fmt::print("  {:<24} {}\n", text, about);
+  }
+  if (shown == 0) fmt::print("  none ({} in all; 'help' lists them)\n", lines.size());
+  fmt::print("commands: help [FILTER], board, score, rules, undo, save FILE, quit\n");
+}
+
+// The ruleset's summary and its parameters as this game has them.
+void PrintRules(const Engine& engine) {
+  const Ruleset& r = engine.rules();
+  fmt::print("{}: {}\n", r.title.empty() ? r.name : r.title, r.description);
+  const auto settings = engine.config().Settings();
+  if (settings.empty()) return;
+  fmt::print("parameters of this game:\n");
+  for (const Parameter& p : r.parameters) {
+    const auto value = settings.find(p.name);
+    fmt::print("  {} = {}{}{}\n", p.name, value == settings.end() ? "?" : value->second,
+               p.description.empty() ? "" : ": ", p.description);
+  }
 }
 
 // The match totals as the last round ended them: public, unlike a round's score so far,
@@ -203,23 +237,30 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     const auto first = line.find_first_not_of(" \t");
     line = first == std::string::npos ? "" : line.substr(first);
     if (line.empty()) continue;
-    if (line == "help" || line == "?") {
-      PrintHelp(engine, state);
+    // Commands forgive case and surrounding spaces; moves are read as they are.
+    const std::string command = Lower(line.substr(0, line.find_last_not_of(" \t") + 1));
+    if (command == "help" || command == "?" || command.rfind("help ", 0) == 0) {
+      const auto start = command.find_first_not_of(" \t", 4);
+      PrintHelp(engine, state, start == std::string::npos ? "" : command.substr(start));
       continue;
     }
-    if (line == "board") {
+    if (command == "rules") {
+      PrintRules(engine);
+      continue;
+    }
+    if (command == "board") {
       fmt::print("\n{}", RenderView(engine, state, actor));
       continue;
     }
-    if (line == "score") {
+    if (command == "score") {
       PrintTotals(engine, state, actor, kinds);
       continue;
     }
-    if (line == "quit" || line == "exit") {
+    if (command == "quit" || command == "exit") {
       save_log("quit");
       return 0;
     }
-    if (line == "undo") {
+    if (command == "undo") {
       if (history.empty()) {
         fmt::print("nothing to undo\n");
         continue;

@@ -312,3 +312,14 @@ TEST_CASE("cli/play: board shows the table again, score the totals of the rounds
         std::string::npos);
   CHECK(r.output.find("illegal") == std::string::npos);  // board and score were unknown moves
 }
+
+TEST_CASE("cli/play: help FILTER lists the moves that hold it, rules the parameters as set, case forgiven") {
+  const Run r =
+      Tapis("play unisson --players 3 --seed 4 --set packs=2", "Help 8\\nhelp zz  \\nRULES\\nquit\\n");
+  CHECK(r.code == 0);
+  CHECK(r.output.find("legal moves with '8':\n  choose 8D") != std::string::npos);
+  CHECK(r.output.find("legal moves with 'zz':\n  none (") != std::string::npos);
+  CHECK(r.output.find("L'Unisson: Rummy-like") != std::string::npos);
+  CHECK(r.output.find("  packs = 2: Number of 32-card packs") != std::string::npos);
+  CHECK(r.output.find("illegal") == std::string::npos);
+}
