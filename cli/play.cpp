@@ -1,6 +1,6 @@
 // tapis play: a game in the terminal. Each human sees only their own view; bots answer
-// their decisions at once. Commands besides moves: help [FILTER], board, score, rules, undo,
-// save FILE, quit.
+// their decisions at once. Commands besides moves: help [FILTER], board, score, rules,
+// info CARD, hint, undo, save FILE, quit.
 #include <fmt/format.h>
 #include <signal.h>
 
@@ -115,7 +115,29 @@ void PrintHelp(Engine& engine, const GameState& state, const std::string& filter
       fmt::print("  {:<24} {}\n", text, about);
   }
   if (shown == 0) fmt::print("  none ({} in all; 'help' lists them)\n", lines.size());
-  fmt::print("commands: help [FILTER], board, score, rules, undo, save FILE, quit\n");
+  fmt::print("commands: help [FILTER], board, score, rules, info CARD, hint, undo, save FILE, quit\n");
+}
+
+// A card's properties, decoded from its code: "9MoSu: rank 9; suit Moons, Suns".
+void PrintCardInfo(const Engine& engine, const std::string& code) {
+  const Catalog& catalog = engine.rules().catalog;
+  const auto kind = catalog.KindByCode(code);
+  if (!kind) {
+    fmt::print("no card '{}' in this game\n", code);
+    return;
+  }
+  const CardKind& k = catalog.kind(*kind);
+  std::vector<std::string> parts;
+  for (size_t p = 0; p < catalog.properties().size(); ++p) {
+    const Property& property = catalog.properties()[p];
+    std::vector<std::string> values;
+    for (size_t v = 0; v < property.values.size(); ++v) {
+      if (k.Has(static_cast<int>(p), static_cast<int>(v))) values.push_back(property.values[v]);
+    }
+    if (k.wild == static_cast<int>(p) || k.wild == kWildAny) values.push_back("any (wild)");
+    if (!values.empty()) parts.push_back(fmt::format("{} {}", property.name, fmt::join(values, ", ")));
+  }
+  fmt::print("{}: {}\n", k.code, parts.empty() ? "no properties" : fmt::format("{}", fmt::join(parts, "; ")));
 }
 
 // The ruleset's summary and its parameters as this game has them.
@@ -242,6 +264,15 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     if (command == "help" || command == "?" || command.rfind("help ", 0) == 0) {
       const auto start = command.find_first_not_of(" \t", 4);
       PrintHelp(engine, state, start == std::string::npos ? "" : command.substr(start));
+      continue;
+    }
+    if (command.rfind("info ", 0) == 0) {
+      PrintCardInfo(engine, command.substr(command.find_first_not_of(" \t", 4)));
+      continue;
+    }
+    if (command == "hint") {  // what the greedy bot would play from this seat's view
+      GreedyBot adviser(MixSeed(seed, 0x417));
+      fmt::print("hint: {}\n", MoveText(engine, state, legal[adviser.Choose(engine, state, legal)]));
       continue;
     }
     if (command == "rules") {

@@ -323,3 +323,12 @@ TEST_CASE("cli/play: help FILTER lists the moves that hold it, rules the paramet
   CHECK(r.output.find("  packs = 2: Number of 32-card packs") != std::string::npos);
   CHECK(r.output.find("illegal") == std::string::npos);
 }
+
+TEST_CASE("cli/play: info decodes a card, hint says what the greedy bot would play") {
+  const Run r = Tapis("play quincunx --players 2 --seed 3 --seat human --seat greedy",
+                      "info 9mosu\\ninfo zz\\nhint\\nquit\\n");
+  CHECK(r.code == 0);
+  CHECK(r.output.find("9MoSu: rank 9; suit Moons, Suns") != std::string::npos);
+  CHECK(r.output.find("no card 'zz' in this game") != std::string::npos);
+  CHECK(r.output.find("hint: place ") != std::string::npos);
+}
