@@ -1,5 +1,5 @@
 // tapis play: a game in the terminal. Each human sees only their own view; bots answer
-// their decisions at once. Commands besides moves: help [FILTER], board, score, rules,
+// their decisions at once. Commands besides moves: help [FILTER], board, score, last, rules,
 // info CARD, hint, undo, save FILE, quit.
 #include <fmt/format.h>
 #include <signal.h>
@@ -115,7 +115,7 @@ void PrintHelp(Engine& engine, const GameState& state, const std::string& filter
       fmt::print("  {:<24} {}\n", text, about);
   }
   if (shown == 0) fmt::print("  none ({} in all; 'help' lists them)\n", lines.size());
-  fmt::print("commands: help [FILTER], board, score, rules, info CARD, hint, undo, save FILE, quit\n");
+  fmt::print("commands: help [FILTER], board, score, last, rules, info CARD, hint, undo, save FILE, quit\n");
 }
 
 // A card's properties, decoded from its code: "9MoSu: rank 9; suit Moons, Suns".
@@ -268,6 +268,14 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     }
     if (command.rfind("info ", 0) == 0) {
       PrintCardInfo(engine, command.substr(command.find_first_not_of(" \t", 4)));
+      continue;
+    }
+    if (command == "last") {  // the moves since this seat's last one: a trick, the others' turns
+      size_t from = log.moves.size();
+      while (from > 0 && log.moves[from - 1].player != actor) --from;
+      if (from == log.moves.size()) fmt::print("nothing since your last move\n");
+      for (size_t i = from; i < log.moves.size(); ++i)
+        fmt::print("player {}: {}\n", log.moves[i].player + 1, log.moves[i].move);
       continue;
     }
     if (command == "hint") {  // what the greedy bot would play from this seat's view

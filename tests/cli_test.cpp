@@ -311,6 +311,10 @@ TEST_CASE("cli/play: board shows the table again, score the totals of the rounds
             "round 2; totals of the rounds played:\n  player 1 (you): -15\n  player 2 (greedy): 10") !=
         std::string::npos);
   CHECK(r.output.find("illegal") == std::string::npos);  // board and score were unknown moves
+  const Run last =
+      Tapis("play rikiki --players 3 --seed 4 --set max_cards=2", "bid 1\\nplay 7D\\nlast\\nquit\\n");
+  CHECK(last.output.find("> player 2: play KH\nplayer 3: play QD\nplayer 2: bid 0\nplayer 3: bid 0\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("cli/play: help FILTER lists the moves that hold it, rules the parameters as set, case forgiven") {
