@@ -102,7 +102,6 @@ int Check(const std::vector<std::string>& games, int random_games,
     options.games = random_games;
     options.settings = settings;
     options.unfinished_limit = unfinished_limit;
-    GameConfig(rules, rules->min_players, settings);  // a mistyped --set is a usage error, not a problem
     CheckOutcome outcome = CheckRandomGames(rules, options);
     // Each other value of the few-valued parameters, one at a time, with fewer games.
     const auto values = ParameterValuesToCheck(*rules, settings);

@@ -296,24 +296,23 @@ local function pass_claim()
   muggins_next()
 end
 
--- An announcement above the true gains is void: the placer scores none of them and the
--- others may claim them all.
-function on_announce(move)
+-- An announcement or a claim of up to what is owed scores; one above it scores nothing.
+local function take_owed(move)
   local owed = tapis.get("owed")
   if move.option <= owed then
     add_points(move.player, move.option)
     tapis.set("owed", owed - move.option)
   end
+end
+
+-- Announced above the true gains: void, and the others may claim them all.
+function on_announce(move)
+  take_owed(move)
   muggins_next()
 end
 
--- A claim up to what the placer left out scores; one above it scores nothing.
 function on_claim(move)
-  local owed = tapis.get("owed")
-  if move.option <= owed then
-    add_points(move.player, move.option)
-    tapis.set("owed", owed - move.option)
-  end
+  take_owed(move)
   pass_claim()
 end
 

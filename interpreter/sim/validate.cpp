@@ -71,8 +71,8 @@ CheckOutcome CheckRandomGames(std::shared_ptr<const Ruleset> rules, const CheckO
       std::vector<Move> legal;
       bool failed = false;
       // A round that runs past kCheckMaxMoves is stuck; a match is allowed kCheckMaxRounds of
-      // them: long matches of short rounds end (L'Empereur's Miroir Elite to 500 points
-      // takes some 60,000 random moves), a loop does not.
+      // them: long matches of short rounds end (a match to a high target may take tens of
+      // thousands of random moves), a loop does not.
       uint32_t round_start = 0;
       uint16_t round = state.round;
       while (!state.finished && !failed) {
