@@ -80,12 +80,21 @@ int New(const std::string& name, const std::string& from) {
   }
   text += fmt::format(
       "\n# Your own effects: a Lua file next to this one; name its functions below. A function\n"
-      "# with the name of one of {from}'s replaces it (tapis check notes it).\n"
+      "# with the name of one of {from}'s replaces it wherever {from} names it (tapis check\n"
+      "# notes it). In your Lua, base.NAME is {from}'s own: call it to add to what it does.\n"
       "# scripts: [{name}.lua]\n"
-      "# score: my_score            # replaces {from}'s scoring function\n"
-      "# moves:\n"
-      "#   {move}: {{then: my_effect}}   # replaces that move's effect\n",
-      fmt::arg("name", name), fmt::arg("from", from), fmt::arg("move", rules->moves.front().name));
+      "# score: my_score            # replaces {from}'s scoring function\n",
+      fmt::arg("name", name), fmt::arg("from", from));
+  // Show the list form on a move that has an effect: keep it, add one.
+  const auto with_effect = std::find_if(rules->moves.begin(), rules->moves.end(),
+                                        [](const MoveDecl& m) { return !m.then.empty(); });
+  if (with_effect != rules->moves.end()) {
+    text += fmt::format("# moves:\n#   {}: {{then: [{}, my_effect]}}   # {}'s effect, then yours\n",
+                        with_effect->name, with_effect->then.front().function, from);
+  } else {
+    text += fmt::format("# moves:\n#   {}: {{then: my_effect}}   # an effect after that move\n",
+                        rules->moves.front().name);
+  }
   WriteFileAtomically(file, text);
   fmt::print("wrote {}; try it: tapis check {} && tapis play {}\n", file, file, file);
   return 0;

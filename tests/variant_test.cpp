@@ -111,3 +111,107 @@ TEST_CASE("variant/a function with the base's name replaces it, and check says s
         }) == 1);
   std::filesystem::remove_all(folder);
 }
+
+namespace {
+
+// A folder of its own for one test's files, removed at the end.
+struct TempFolder {
+  std::filesystem::path path;
+  explicit TempFolder(const std::string& name)
+      : path(std::filesystem::temp_directory_path() / (name + "_" + std::to_string(getpid()))) {
+    std::filesystem::create_directories(path);
+  }
+  ~TempFolder() { std::filesystem::remove_all(path); }
+  std::string Write(const std::string& file, const std::string& text) const {
+    std::ofstream(path / file) << text;
+    return (path / file).string();
+  }
+};
+
+const char* kAceSevenPosition = R"({"zones": {"gamme": ["AS", "8H"], "hand 1": ["9H", "8C", "JD"],
+    "hand 2": ["KC"], "hand 3": ["QC"]}})";
+
+}  // namespace
+
+TEST_CASE("variant/a variant's function calls the base's through base") {
+  TempFolder folder("tapis_base_call");
+  folder.Write("mine.lua",
+               "function on_choose(move)\n  base.on_choose(move)\n  tapis.set_out(move.player)\nend\n");
+  auto engine =
+      MakeEngine(folder.Write("mine.yaml", "extends: unisson\nname: mine\nscripts: [mine.lua]\n"), 3);
+  GameState s = Position(*engine, kAceSevenPosition);
+  Play(*engine, s, "choose AS");
+  CHECK(s.decisions.size() == 1);  // the base's Ace effect: discard two
+  CHECK((s.out & 1u) != 0);        // and the variant's own
+}
+
+TEST_CASE("variant/then: lists effects that run in order, each counted") {
+  TempFolder folder("tapis_then_list");
+  // mark runs second: it sees the decision the base's effect asked.
+  folder.Write(
+      "mine.lua",
+      "function mark(move)\n  if tapis.count(\"hand\", move.player) > 0 then tapis.set_out(move.player) end\n"
+      "end\n");
+  auto engine = MakeEngine(folder.Write("mine.yaml",
+                                        "extends: unisson\nname: mine\nscripts: [mine.lua]\n"
+                                        "moves:\n  choose: {then: [{script: on_choose, if: {rank: [A, "
+                                        "\"7\"]}}, mark]}\n"),
+                           3);
+  const auto& moves = engine->rules().moves;
+  const size_t choose = static_cast<size_t>(
+      std::find_if(moves.begin(), moves.end(), [](const MoveDecl& m) { return m.name == "choose"; }) -
+      moves.begin());
+  REQUIRE(moves.at(choose).then.size() == 2);
+  GameState s = Position(*engine, kAceSevenPosition);
+  Play(*engine, s, "choose 8H");  // not an Ace: only mark runs
+  CHECK(s.decisions.empty());
+  CHECK((s.out & 1u) != 0);
+  CHECK(engine->usage().effects[choose] == std::vector<uint64_t>{0, 1});
+}
+
+TEST_CASE("variant/base is read-only, and a name it lacks fails at load with the name meant") {
+  TempFolder folder("tapis_base_errors");
+  const std::string yaml = folder.Write("mine.yaml", "extends: unisson\nname: mine\nscripts: [mine.lua]\n");
+  folder.Write("mine.lua", "function on_choose(move)\n  base.on_chose(move)\nend\n");
+  CHECK(LoadErrorOf(yaml).find("mine.lua:2: base.on_chose: the ruleset this one extends defines no "
+                               "'on_chose'; did you mean 'on_choose'?") != std::string::npos);
+  folder.Write("mine.lua", "base.on_choose = nil\n");
+  CHECK(LoadErrorOf(yaml).find("mine.lua:1: cannot change 'base.on_choose'") != std::string::npos);
+  // A ruleset that extends none has an empty base.
+  std::ifstream lint(std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/lint.yaml");
+  folder.Write("lint.yaml", std::string(std::istreambuf_iterator<char>(lint), {}));
+  folder.Write("lint.lua", "function on_three(move)\n  base.on_three(move)\nend\n");
+  CHECK(LoadErrorOf((folder.path / "lint.yaml").string())
+            .find("lint.lua:2: base.on_three: base is for a variant's scripts, and this script's ruleset "
+                  "extends none") != std::string::npos);
+}
+
+TEST_CASE("variant/each generation's base is the one it extends") {
+  TempFolder folder("tapis_base_chain");
+  folder.Write("a.lua", "function on_choose(move) base.on_choose(move) tapis.set_out(1) end\n");
+  folder.Write("a.yaml", "extends: unisson\nname: a\nscripts: [a.lua]\n");
+  folder.Write("b.lua", "function on_choose(move) base.on_choose(move) tapis.set_out(2) end\n");
+  auto engine = MakeEngine(folder.Write("b.yaml", "extends: a.yaml\nname: b\nscripts: [b.lua]\n"), 3);
+  GameState s = Position(*engine, kAceSevenPosition);
+  Play(*engine, s, "choose AS");
+  CHECK(s.decisions.size() == 1);  // unisson's on_choose, through a's
+  CHECK(s.out == 3u);              // a's and b's
+}
+
+TEST_CASE("variant/the docs' example: Kings call L'Unisson's effect and scoring, then add their own") {
+  auto base = MakeEngine("unisson", 3);
+  auto kings = MakeEngine(kDir + "unisson_kings.yaml", 3);
+  GameState s = Position(*kings, R"({"zones": {"gamme": ["KS", "AS"], "hand 1": ["9H", "8C", "JD"],
+      "hand 2": ["KC", "KD"], "hand 3": ["QC"]}})");
+  const std::vector<int> before = base->Score(Position(*base, R"({"zones": {"gamme": ["KS", "AS"],
+      "hand 1": ["9H", "8C", "JD"], "hand 2": ["KC", "KD"], "hand 3": ["QC"]}})"));
+  CHECK(kings->Score(s) == std::vector<int>{before[0], before[1] - 10, before[2]});
+  Play(*kings, s, "choose KS");  // a King: one more draw, if the player wants it
+  REQUIRE(s.decisions.size() == 1);
+  CHECK(IsLegal(*kings, s, "draw"));
+  CHECK(IsLegal(*kings, s, "stop"));
+  Play(*kings, s, "stop");
+  Play(*kings, s, "choose AS");  // an Ace: L'Unisson's two discards, through base.on_choose
+  REQUIRE(s.decisions.size() == 1);
+  CHECK_FALSE(IsLegal(*kings, s, "stop"));
+}

@@ -20,7 +20,8 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   const Ruleset& r = rules();
   if (!r.scripts.empty()) scripts_ = std::make_unique<ScriptHost>(r);
   usage_.moves.assign(r.moves.size(), 0);
-  usage_.effects.assign(r.moves.size(), 0);
+  usage_.effects.resize(r.moves.size());
+  for (size_t k = 0; k < r.moves.size(); ++k) usage_.effects[k].assign(r.moves[k].then.size(), 0);
   for (size_t k = 0; k < r.moves.size(); ++k) {
     // Taking lists one zone; a fallback take is offered whenever some move is, so it answers
     // "is there a move" as well as any.
@@ -146,7 +147,6 @@ void Engine::CheckGoneOut(GameState& s, int player) {
 namespace {
 
 bool TriggerMatches(const Trigger& t, const CardSet& set, const Move& m) {
-  if (t.function.empty()) return false;
   if (t.when.empty()) return true;
   for (CardId c : m.Cards()) {
     for (const CardFilter& f : t.when) {
@@ -156,6 +156,14 @@ bool TriggerMatches(const Trigger& t, const CardSet& set, const Move& m) {
     }
   }
   return false;
+}
+
+// Bit i: the move's effect i fires.
+uint32_t Firing(const std::vector<Trigger>& then, const CardSet& set, const Move& m) {
+  uint32_t firing = 0;
+  for (size_t i = 0; i < then.size(); ++i)
+    firing |= static_cast<uint32_t>(TriggerMatches(then[i], set, m)) << i;
+  return firing;
 }
 
 }  // namespace
@@ -177,15 +185,15 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     performed.count = 0;
     if (!from.empty()) performed.Add(from.back());
   }
-  const bool fires = decl && TriggerMatches(decl->then, cards(), performed);
+  const uint32_t firing = decl ? Firing(decl->then, cards(), performed) : 0;
   if (decl) {
     ++usage_.moves[m.kind];
-    usage_.effects[m.kind] += fires;
+    for (uint32_t bits = firing, i = 0; bits != 0; bits >>= 1, ++i) usage_.effects[m.kind][i] += bits & 1u;
   } else {
     ++usage_.stops;
   }
   // Only scripts can fail, so only a move that may run one needs a way back.
-  const bool keep_backup = undo_on_error_ && (fires || scripts_in_flow_);
+  const bool keep_backup = undo_on_error_ && (firing != 0 || scripts_in_flow_);
   if (keep_backup) backup_ = s;
   const bool answering = !s.decisions.empty();
   const int target = answering ? s.decisions.front().target : -1;
@@ -206,7 +214,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   ++s.moves_played;
 
   std::string error;
-  if ((fires && !FireTrigger(s, player, performed, answering, error)) ||
+  if ((firing != 0 && !FireTriggers(s, player, performed, firing, answering, error)) ||
       (CheckGoneOut(s, player), CheckLastRound(s), !Settle(s, error))) {
     if (keep_backup) s = backup_;
     return {false, error};
@@ -303,14 +311,19 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   }
 }
 
-bool Engine::FireTrigger(GameState& s, int player, const Move& m, bool extra, std::string& error) {
+bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firing, bool extra,
+                          std::string& error) {
   const MoveDecl& decl = rules().moves[m.kind];
   int zone = -1;
   if (decl.type == MoveType::kMeld) zone = static_cast<int>(s.zones.size()) - 1;
   if (decl.type == MoveType::kExtend) zone = m.zone;
   asked_.clear();
   ScriptContext ctx{this, &s, player, &m, zone, false, extra};
-  if (!scripts_->CallTrigger(decl.then.function, ctx, error)) return false;
+  for (size_t i = 0; i < decl.then.size(); ++i) {
+    if ((firing >> i & 1u) == 0) continue;
+    if (!scripts_->CallTrigger(decl.then[i].function, ctx, error)) return false;
+    if (s.round_over) break;  // the round is scored: the later effects are moot
+  }
   // Decisions an effect asks come before whatever was pending, in the order asked.
   if (!s.round_over) s.decisions.insert(s.decisions.begin(), asked_.begin(), asked_.end());
   asked_.clear();

@@ -62,10 +62,12 @@ class Engine final : public EngineServices {
   // Who won a finished game: the winner a script declared, else the best total(s).
   std::vector<int> Winners(const GameState& state, const std::vector<int>& scores);
 
-  // How often each move kind was made and its effect fired, over this engine's games
-  // (for `tapis sim`'s rule coverage). Index: move kind; `stops` counts declined decisions.
+  // How often each move kind was made and each of its effects fired, over this engine's
+  // games (for `tapis sim`'s rule coverage). Index: move kind (then the effect's place in its
+  // `then:` list); `stops` counts declined decisions.
   struct Usage {
-    std::vector<uint64_t> moves, effects;
+    std::vector<uint64_t> moves;
+    std::vector<std::vector<uint64_t>> effects;
     uint64_t stops = 0;
   };
   const Usage& usage() const { return usage_; }
@@ -92,7 +94,9 @@ class Engine final : public EngineServices {
   void Perform(GameState& state, int player, int target, const Move& move);
   ApplyResult ApplyMove(GameState& state, const Move& move);
   // Each returns false with `error` set when a script fails.
-  bool FireTrigger(GameState& state, int player, const Move& move, bool extra, std::string& error);
+  // Calls the move's effects whose bit is set in `firing`, in order, until one ends the round.
+  bool FireTriggers(GameState& state, int player, const Move& move, uint32_t firing, bool extra,
+                    std::string& error);
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
   bool Settle(GameState& state, std::string& error);
   bool StartRound(GameState& state, std::string& error);

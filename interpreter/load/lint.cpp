@@ -40,16 +40,18 @@ std::vector<std::string> Lint(const Ruleset& r) {
   std::set<int> kinds(r.deck_kinds.begin(), r.deck_kinds.end());
   for (const auto& extra : r.deck_extra) kinds.insert(extra.kind);
   for (const auto& m : r.moves) {
-    for (const auto& f : m.then.when) {
-      bool possible = false;
-      for (int k : kinds) {
-        const int v = r.catalog.kind(k).values[f.property];
-        possible = possible || f.Has(v);
-      }
-      if (!possible) {
-        out.push_back(fmt::format(
-            "warning: move '{}': its trigger's condition on '{}' fits no card, so '{}' never runs", m.name,
-            r.catalog.properties()[f.property].name, m.then.function));
+    for (const Trigger& effect : m.then) {
+      for (const auto& f : effect.when) {
+        bool possible = false;
+        for (int k : kinds) {
+          const int v = r.catalog.kind(k).values[f.property];
+          possible = possible || f.Has(v);
+        }
+        if (!possible) {
+          out.push_back(fmt::format(
+              "warning: move '{}': its trigger's condition on '{}' fits no card, so '{}' never runs", m.name,
+              r.catalog.properties()[f.property].name, effect.function));
+        }
       }
     }
     if (!r.phases.empty() && m.in_turn && (m.phases & ((1u << r.phases.size()) - 1)) == 0) {
@@ -81,19 +83,22 @@ std::vector<std::string> Lint(const Ruleset& r) {
   std::set<std::string> named{
       r.score_function, r.events.round_start, r.events.turn_start, r.events.turn_end, r.events.round_end,
       r.match.winners,  r.tricks.allow,       r.tricks.on_won,     r.bot_evaluate,    r.bot_sample};
-  for (const auto& m : r.moves) named.insert(m.then.function);
+  for (const auto& m : r.moves) {
+    for (const Trigger& effect : m.then) named.insert(effect.function);
+  }
   std::string all_sources;
   for (const auto& s : r.scripts) all_sources += s.source + "\n";
   // A function defined again by a later script (a variant's) replaces the earlier one.
-  std::map<std::string, std::string> defined_in;
+  std::map<std::string, const ScriptFile*> defined_in;
   for (const auto& s : r.scripts) {
     for (const auto& f : DefinedFunctions(s.source)) {
-      auto [earlier, first] = defined_in.try_emplace(f, s.display_name);
-      if (!first && earlier->second != s.display_name) {
-        out.push_back(
-            fmt::format("note: {}: function '{}' replaces the one in {} wherever the ruleset names it",
-                        s.display_name, f, earlier->second));
-        earlier->second = s.display_name;
+      auto [earlier, first] = defined_in.try_emplace(f, &s);
+      if (!first && earlier->second->display_name != s.display_name) {
+        const bool from_base = earlier->second->generation > s.generation;
+        out.push_back(fmt::format(
+            "note: {}: function '{}' replaces the one in {} wherever the ruleset names it{}", s.display_name,
+            f, earlier->second->display_name, from_base ? fmt::format(" (base.{} is the old one)", f) : ""));
+        earlier->second = &s;
       }
     }
   }

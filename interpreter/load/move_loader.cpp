@@ -186,7 +186,13 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
         add(ph);
       }
     }
-    if (spec["then"]) m.then = ReadTrigger(reader, spec["then"], r, function_name);
+    if (const YAML::Node then = spec["then"]; then && then.IsSequence()) {
+      if (then.size() > kMaxEffectsPerMove)
+        reader.Fail(then, fmt::format("then: at most {} effects a move", kMaxEffectsPerMove));
+      for (const auto& item : then) m.then.push_back(ReadTrigger(reader, item, r, function_name));
+    } else if (then && !then.IsNull()) {
+      m.then.push_back(ReadTrigger(reader, then, r, function_name));
+    }
     r.moves.push_back(std::move(m));
   }
   if (r.moves.size() > 32) reader.Fail(node, "at most 32 move kinds");

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 // Walks the YAML tree, remembering the file so every message can say where.
 class Loader : private YamlReader {
  public:
-  Loader(std::string file, std::string directory, std::map<std::string, std::string> script_names)
+  Loader(std::string file, std::string directory, std::map<std::string, InheritedScript> script_names)
       : YamlReader(std::move(file)), dir_(std::move(directory)), script_names_(std::move(script_names)) {}
 
   std::shared_ptr<const Ruleset> Load(const YAML::Node& root) {
@@ -300,10 +300,13 @@ class Loader : private YamlReader {
       s.path = path.string();
       // Messages name the script as the ruleset's author sees it (scripts/x.lua).
       auto inherited = script_names_.find(relative);
-      s.display_name =
-          inherited != script_names_.end() ? inherited->second : ScriptDisplayName(dir_, relative);
+      s.display_name = ScriptDisplayName(dir_, relative);
       s.source = std::move(text);
-      if (inherited != script_names_.end()) inherited_scripts_.push_back(s.display_name);
+      if (inherited != script_names_.end()) {
+        s.display_name = inherited->second.display_name;
+        s.generation = inherited->second.generation;
+        inherited_scripts_.push_back(s.display_name);
+      }
       r_->scripts.push_back(std::move(s));
     }
   }
@@ -319,7 +322,8 @@ class Loader : private YamlReader {
     ScriptHost host(*r_);  // compiles and runs the scripts' top level; throws on errors
     // A base's scripts were checked when it loaded; a variant may drop a name that a base
     // function it replaced still uses.
-    if (const auto problems = CheckScriptNames(*r_, host.ApiFunctionNames(), inherited_scripts_);
+    if (const auto problems =
+            CheckScriptNames(*r_, host.ApiFunctionNames(), host.BaseNames(), inherited_scripts_);
         !problems.empty())
       throw RulesError(problems.front());
     for (const auto& [name, node] : functions_) {
@@ -332,7 +336,7 @@ class Loader : private YamlReader {
   }
 
   std::string dir_;
-  std::map<std::string, std::string> script_names_;  // scripts inherited through `extends`
+  std::map<std::string, InheritedScript> script_names_;  // scripts inherited through `extends`
   std::vector<std::string> inherited_scripts_;       // their display names
   Ruleset* r_ = nullptr;
   std::vector<std::pair<std::string, YAML::Node>> functions_;

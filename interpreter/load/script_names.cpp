@@ -137,14 +137,17 @@ constexpr NamedArgument kNamedArguments[] = {
 
 class Checker {
  public:
-  Checker(const Ruleset& r, const std::vector<std::string>& api) : r_(r), api_(api) {
+  Checker(const Ruleset& r, const std::vector<std::string>& api,
+          const std::vector<std::vector<std::string>>& base_names)
+      : r_(r), api_(api), base_names_(base_names) {
     for (const auto& p : r.catalog.properties()) properties_.push_back(p.name);
   }
 
-  void Check(const ScriptFile& file) {
+  void Check(const ScriptFile& file, size_t index) {
     file_ = &file;
     t_ = Tokens(file.source);
-    if (RebindsTapis()) return;  // `tapis` is then another table: its names are the script's
+    if (index < base_names_.size() && !Rebinds("base")) CheckBase(base_names_[index]);
+    if (Rebinds("tapis")) return;  // `tapis` is then another table: its names are the script's
     for (size_t i = 0; i + 2 < t_.size(); ++i) {
       if (!IsName(i, "tapis") || !IsPunct(i + 1, ".") || t_[i + 2].kind != Token::Kind::kName) continue;
       if (i > 0 && (IsPunct(i - 1, ".") || IsPunct(i - 1, ":"))) continue;  // x.tapis.f: another table
@@ -162,11 +165,33 @@ class Checker {
   std::vector<std::string> problems;
 
  private:
-  // `local tapis`, `local a, tapis`, or `tapis` among a function's parameters or a for loop's
-  // variables.
-  bool RebindsTapis() const {
+  // base.on_play: the ruleset this one extends must define it (script_host.h, PushBase).
+  void CheckBase(const std::vector<std::string>& names) {
+    for (size_t i = 0; i + 2 < t_.size(); ++i) {
+      if (!IsName(i, "base") || !IsPunct(i + 1, ".") || t_[i + 2].kind != Token::Kind::kName) continue;
+      if (i > 0 && (IsPunct(i - 1, ".") || IsPunct(i - 1, ":"))) continue;  // f.base.x: another table
+      const std::string& name = t_[i + 2].text;
+      if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+      if (names.empty()) {
+        Report(t_[i].line, fmt::format("base.{}: base is for a variant's scripts, and this script's ruleset "
+                                       "extends none",
+                                       name));
+      } else {
+        Report(t_[i + 2].line, fmt::format("base.{}: the ruleset this one extends defines no '{}'; {}", name,
+                                           name, Suggest(name, names, "it defines")));
+      }
+    }
+  }
+
+  // `local NAME`, `local a, NAME`, NAME among a function's parameters or a for loop's
+  // variables, or `NAME = …` (a global of the script's own).
+  bool Rebinds(const char* name) const {
     for (size_t i = 0; i < t_.size(); ++i) {
-      if (!IsName(i, "tapis") || i == 0) continue;
+      if (!IsName(i, name)) continue;
+      if ((i == 0 || (!IsPunct(i - 1, ".") && !IsPunct(i - 1, ":"))) && IsPunct(i + 1, "=") &&
+          !IsPunct(i + 2, "="))
+        return true;
+      if (i == 0) continue;
       size_t j = i - 1;
       while (j > 0 && (IsPunct(j, ",") || (t_[j].kind == Token::Kind::kName && !IsName(j, "local") &&
                                            !IsName(j, "for") && !IsName(j, "function"))))
@@ -290,6 +315,7 @@ class Checker {
 
   const Ruleset& r_;
   const std::vector<std::string>& api_;
+  const std::vector<std::vector<std::string>>& base_names_;
   std::vector<std::string> properties_;
   const ScriptFile* file_ = nullptr;
   std::vector<Token> t_;
@@ -298,10 +324,12 @@ class Checker {
 }  // namespace
 
 std::vector<std::string> CheckScriptNames(const Ruleset& rules, const std::vector<std::string>& api_functions,
+                                          const std::vector<std::vector<std::string>>& base_names,
                                           const std::vector<std::string>& skip) {
-  Checker checker(rules, api_functions);
-  for (const ScriptFile& file : rules.scripts) {
-    if (std::find(skip.begin(), skip.end(), file.display_name) == skip.end()) checker.Check(file);
+  Checker checker(rules, api_functions, base_names);
+  for (size_t i = 0; i < rules.scripts.size(); ++i) {
+    const ScriptFile& file = rules.scripts[i];
+    if (std::find(skip.begin(), skip.end(), file.display_name) == skip.end()) checker.Check(file, i);
   }
   return checker.problems;
 }

@@ -132,14 +132,16 @@ RulesetSource Read(const std::string& text, const std::string& file) {
     throw where(fmt::format("the ruleset it extends does not load: {}", e.what()));
   }
   // The base's scripts, made absolute so they resolve from the variant's folder.
+  // What the base inherited is one generation further up from the variant.
   const fs::path base_dir = fs::path(base).parent_path();
+  for (auto& entry : parent.script_names) ++entry.second.generation;
   if (parent.root["scripts"] && parent.root["scripts"].IsSequence()) {
     YAML::Node scripts(YAML::NodeType::Sequence);
     for (const auto& item : parent.root["scripts"]) {
       const std::string written = item.Scalar();
       const std::string absolute = fs::absolute(base_dir / written).lexically_normal().string();
       if (!parent.script_names.count(absolute)) {
-        parent.script_names[absolute] = ScriptDisplayName(base_dir.string(), written);
+        parent.script_names[absolute] = {ScriptDisplayName(base_dir.string(), written), 1};
       }
       scripts.push_back(absolute);
     }

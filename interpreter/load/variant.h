@@ -14,9 +14,16 @@
 
 namespace tapis {
 
+// A script the variant inherits: its name in messages, and how far up the chain of
+// `extends` it comes from (1: the base's own, 2: the base's base's…).
+struct InheritedScript {
+  std::string display_name;
+  int generation = 1;
+};
+
 struct RulesetSource {
-  YAML::Node root;                                  // merged, without `extends`
-  std::map<std::string, std::string> script_names;  // inherited scripts: path -> name in messages
+  YAML::Node root;                                      // merged, without `extends`
+  std::map<std::string, InheritedScript> script_names;  // inherited scripts, by absolute path
 };
 
 // Parses `text` (the contents of `file`) and merges in what it extends. Throws Error(kRules).

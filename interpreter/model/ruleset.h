@@ -95,6 +95,8 @@ struct HandRanking {
   std::vector<HandKind> kinds;  // lowest first
 };
 
+inline constexpr size_t kMaxEffectsPerMove = 8;  // the longest `then:` list
+
 struct Trigger {
   std::string function;          // Lua function in the ruleset's scripts
   std::vector<CardFilter> when;  // empty: always
@@ -133,7 +135,7 @@ struct MoveDecl {
   double bot_weight = 1;        // how often the random bot picks this kind of move, relative to others
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)
   uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
-  Trigger then;
+  std::vector<Trigger> then;    // the effects called after the move, in order (then: [a, b])
   // number moves: the range, where the answer is kept, a value refused (bids).
   IntValue min_number{0, -1}, max_number{0, -1};
   int max_cards = -1;     // the range ends at the cards in this zone of the player instead
@@ -219,6 +221,7 @@ struct ScriptFile {
   std::string path;          // on disk
   std::string display_name;  // in error messages: scripts/x.lua
   std::string source;
+  int generation = 0;  // 0: the ruleset's own; 1: its base's (extends); 2: the base's base's…
 };
 
 // The names of declarations (zones, parameters, hands…), in order: for error messages

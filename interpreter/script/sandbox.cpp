@@ -20,17 +20,27 @@ namespace {
 // The libraries a script may read, each frozen under its own name.
 constexpr const char* kFrozenLibraries[] = {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME};
 
-// __newindex of a frozen table; upvalue 1: the table's name.
+// __newindex of a frozen or sealed table; upvalue 1: the table's name, 2: why it is closed.
 int RefuseWrite(lua_State* L) {
   const int type = lua_type(L, 2);
   const char* key = type == LUA_TSTRING || type == LUA_TNUMBER ? lua_tostring(L, 2) : "?";
-  return luaL_error(L, "cannot change '%s.%s': the libraries and the tapis table are read-only",
-                    lua_tostring(L, lua_upvalueindex(1)), key);
+  return luaL_error(L, "cannot change '%s.%s': %s", lua_tostring(L, lua_upvalueindex(1)), key,
+                    lua_tostring(L, lua_upvalueindex(2)));
 }
 
-// __index of the tapis table: a name it lacks is a typo (tapis.setout), said with the name
-// meant. The message is built in a buffer so that no C++ object lives across lua_error.
-int UnknownApiFunction(lua_State* L) {
+void PushRefuseWrite(lua_State* L, const char* name, const char* reason) {
+  lua_pushstring(L, name);
+  lua_pushstring(L, reason);
+  lua_pushcclosure(L, RefuseWrite, 2);
+}
+
+constexpr const char* kLibrariesReadOnly = "the libraries and the tapis table are read-only";
+
+// __index of a sealed table: a name it lacks is a typo (tapis.setout), said with the name
+// meant. Upvalues: the message's start ("tapis has no function") and what introduces the
+// list of names. The message is built in a buffer so that no C++ object lives across
+// lua_error.
+int UnknownName(lua_State* L) {
   char message[1024];
   {
     std::vector<std::string> names;
@@ -43,11 +53,34 @@ int UnknownApiFunction(lua_State* L) {
     const int type = lua_type(L, 2);
     const std::string key =
         type == LUA_TSTRING || type == LUA_TNUMBER ? lua_tostring(L, 2) : luaL_typename(L, 2);
-    const auto end = fmt::format_to_n(message, sizeof message - 1, "tapis has no function '{}'; {}", key,
-                                      Suggest(key, names, "its functions are"));
+    const auto end =
+        fmt::format_to_n(message, sizeof message - 1, "{} '{}'; {}", lua_tostring(L, lua_upvalueindex(1)),
+                         key, Suggest(key, names, lua_tostring(L, lua_upvalueindex(2))));
     *end.out = '\0';
   }
   return luaL_error(L, "%s", message);
+}
+
+void PushUnknownName(lua_State* L, const char* unknown, const char* list_intro) {
+  lua_pushstring(L, unknown);
+  lua_pushstring(L, list_intro);
+  lua_pushcclosure(L, UnknownName, 2);
+}
+
+// Closes the table at `index` but keeps its fields where they are, so reads stay fast: it
+// gains no field, a name it lacks is an error that names the ones it has, and its
+// metatable is hidden. Its fields can still be replaced.
+void Seal(lua_State* L, int index, const char* name, const char* reason, const char* unknown,
+          const char* list_intro) {
+  index = lua_absindex(L, index);
+  lua_createtable(L, 0, 3);
+  PushRefuseWrite(L, name, reason);
+  lua_setfield(L, -2, "__newindex");
+  PushUnknownName(L, unknown, list_intro);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, index);
 }
 
 // __pairs of a frozen table: its hidden fields (upvalue 1), walked by `next` (upvalue 2).
@@ -189,9 +222,7 @@ int SetMetatable(lua_State* L) {
   return 1;
 }
 
-}  // namespace
-
-void Freeze(lua_State* L, int index, const char* name) {
+void FreezeBecause(lua_State* L, int index, const char* name, const char* reason) {
   index = lua_absindex(L, index);
   lua_getglobal(L, "next");  // before the global table itself may be emptied
   lua_newtable(L);           // the fields
@@ -212,8 +243,7 @@ void Freeze(lua_State* L, int index, const char* name) {
   lua_createtable(L, 0, 4);
   lua_pushvalue(L, fields);
   lua_setfield(L, -2, "__index");
-  lua_pushstring(L, name);
-  lua_pushcclosure(L, RefuseWrite, 1);
+  PushRefuseWrite(L, name, reason);
   lua_setfield(L, -2, "__newindex");
   lua_pushvalue(L, fields);
   lua_pushvalue(L, fields - 1);  // next
@@ -223,6 +253,24 @@ void Freeze(lua_State* L, int index, const char* name) {
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, index);
   lua_settop(L, fields - 2);
+}
+
+}  // namespace
+
+void Freeze(lua_State* L, int index, const char* name) { FreezeBecause(L, index, name, kLibrariesReadOnly); }
+
+void FreezeNamespace(lua_State* L, int index, const char* name, const char* reason, const char* unknown,
+                     const char* list_intro) {
+  index = lua_absindex(L, index);
+  FreezeBecause(L, index, name, reason);
+  PushFrozenFields(L, index);
+  lua_createtable(L, 0, 2);
+  PushUnknownName(L, unknown, list_intro);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
 }
 
 void PushFrozenFields(lua_State* L, int index) {
@@ -271,15 +319,7 @@ void OpenSandbox(lua_State* L) {
   // metatable; a function replaced by a script stays so in that Lua state, like a value kept
   // in an upvalue (docs/lua-api.md#the-sandbox).
   lua_getglobal(L, "tapis");
-  lua_createtable(L, 0, 3);
-  lua_pushliteral(L, "tapis");
-  lua_pushcclosure(L, RefuseWrite, 1);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, UnknownApiFunction);
-  lua_setfield(L, -2, "__index");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_setmetatable(L, -2);
+  Seal(L, -1, "tapis", kLibrariesReadOnly, "tapis has no function", "its functions are");
   lua_pop(L, 1);
 
   lua_pushglobaltable(L);

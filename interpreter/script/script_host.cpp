@@ -155,6 +155,8 @@ void ScriptHost::RunChunks() {
     lua_pushboolean(L_, 0);
     lua_setfield(L_, -2, "__metatable");
     lua_setmetatable(L_, -2);
+    PushBase(i);
+    lua_setfield(L_, -2, "base");
     lua_pushvalue(L_, -1);
     definitions_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
     lua_setupvalue(L_, -2, 1);
@@ -191,6 +193,37 @@ void ScriptHost::RunChunks() {
   if (loaded_bytes_ == 0) loaded_bytes_ = memory_used_;
   memory_limit_ = loaded_bytes_ + limits_.memory_bytes;
   dirty_ = false;
+}
+
+void ScriptHost::PushBase(size_t script) {
+  // Older generations come first in the list: a later definition of a name wins, as in PushFunction.
+  const int generation = rules_.scripts[script].generation;
+  lua_createtable(L_, 0, 16);
+  bool older = false;
+  for (size_t j = 0; j < script; ++j) {
+    if (rules_.scripts[j].generation <= generation) continue;
+    older = true;
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, definitions_[j]);
+    lua_pushnil(L_);
+    while (lua_next(L_, -2) != 0) {
+      if (lua_type(L_, -2) == LUA_TSTRING && std::strcmp(lua_tostring(L_, -2), "base") == 0) {
+        lua_pop(L_, 1);  // that script's own `base`
+        continue;
+      }
+      lua_pushvalue(L_, -2);
+      lua_insert(L_, -2);
+      lua_rawset(L_, -5);
+    }
+    lua_pop(L_, 1);
+  }
+  if (!older) {
+    lua::FreezeNamespace(L_, -1, "base", "it holds the definitions of the ruleset this one extends",
+                         "base is for a variant's scripts, and this script's ruleset extends none: no",
+                         "a variant reads there what its base defines");
+  } else {
+    lua::FreezeNamespace(L_, -1, "base", "it holds the definitions of the ruleset this one extends",
+                         "the ruleset this one extends defines no", "it defines");
+  }
 }
 
 void ScriptHost::Reset() {
@@ -297,6 +330,23 @@ std::vector<std::string> ScriptHost::ApiFunctionNames() {
   lua_pop(L_, 1);
   std::sort(names.begin(), names.end());
   return names;
+}
+
+std::vector<std::vector<std::string>> ScriptHost::BaseNames() {
+  std::vector<std::vector<std::string>> out(rules_.scripts.size());
+  for (size_t i = 0; i < out.size(); ++i) {
+    PushBase(i);
+    lua::PushFrozenFields(L_, -1);
+    lua_remove(L_, -2);
+    lua_pushnil(L_);
+    while (lua_next(L_, -2) != 0) {
+      if (lua_type(L_, -2) == LUA_TSTRING) out[i].emplace_back(lua_tostring(L_, -2));
+      lua_pop(L_, 1);
+    }
+    lua_pop(L_, 1);
+    std::sort(out[i].begin(), out[i].end());
+  }
+  return out;
 }
 
 bool ScriptHost::Call(const std::string& function, int args, int results, std::string& error) {

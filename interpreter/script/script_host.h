@@ -62,6 +62,9 @@ class ScriptHost {
   bool HasFunction(const std::string& name);
   // The functions of the `tapis` table, sorted.
   std::vector<std::string> ApiFunctionNames();
+  // What each script may read from `base` (its ruleset's base's definitions), sorted; empty for
+  // a script whose ruleset extends none.
+  std::vector<std::vector<std::string>> BaseNames();
   // Runs `function(move)`; false with `error` set when the script fails.
   bool CallTrigger(const std::string& function, ScriptContext& ctx, std::string& error);
   // Runs `function()`, which returns a list of numbers (scores, or winners' seats).
@@ -116,6 +119,9 @@ class ScriptHost {
   // Runs each compiled chunk in an environment of its own, then closes the environments.
   void RunChunks();
   bool PushFunction(const std::string& name);
+  // Pushes script `script`'s `base`: what the scripts of the ruleset it extends define (older
+  // generations, ScriptFile::generation), sealed (sandbox.h).
+  void PushBase(size_t script);
   // lua_pcall, watched: a call that runs long gets the count hook (script_watchdog.h).
   int ProtectedCall(int args, int results);
   void Close();

@@ -289,11 +289,11 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
   for (const auto& u : usage) stops += static_cast<int64_t>(u.stops);
   if (stops > 0) totals.move_counts["stop"] += stops;
   for (size_t k = 0; k < rules.moves.size(); ++k) {
+    const auto& then = rules.moves[k].then;
     for (const auto& u : usage) {
       totals.move_counts[rules.moves[k].name] += static_cast<int64_t>(u.moves[k]);
-      if (!rules.moves[k].then.function.empty()) {
-        totals.effect_counts[rules.moves[k].then.function] += static_cast<int64_t>(u.effects[k]);
-      }
+      for (size_t i = 0; i < then.size(); ++i)
+        totals.effect_counts[then[i].function] += static_cast<int64_t>(u.effects[k][i]);
     }
   }
   return totals;
@@ -304,9 +304,9 @@ SimReport Summarize(const SimTotals& totals, const Ruleset& rules) {
   for (const auto& m : rules.moves) {
     moves.push_back(m.name);
     // An effect shared by several moves is counted once, under its name.
-    const std::string& effect = m.then.function;
-    if (!effect.empty() && std::find(effects.begin(), effects.end(), effect) == effects.end()) {
-      effects.push_back(effect);
+    for (const Trigger& t : m.then) {
+      if (std::find(effects.begin(), effects.end(), t.function) == effects.end())
+        effects.push_back(t.function);
     }
   }
   SimReport report = Summarize(totals, moves, effects);
