@@ -100,16 +100,16 @@ function on_pass(move)
 end
 
 -- "C'est le partenaire qui doit annoncer : Kems !" — 2 points, or 4 for a double kems when
--- the caller holds one too; wrong, "1 point donné à l'adversaire".
+-- the caller holds one too; wrong, "1 point donné à l'adversaire" (parameters).
 function on_kems(move)
   local p = move.player
   tapis.set("passes", 0)  -- a call is no pass: the row of passes starts again
   tapis.set("told", 0, p)
   if has_kems(partner(p)) then
-    add_points(p, has_kems(p) and 4 or 2)
+    add_points(p, tapis.param(has_kems(p) and "double_kems_points" or "kems_points"))
     tapis.end_round()
   else
-    add_points(opponents(p)[1], 1)
+    add_points(opponents(p)[1], tapis.param("wrong_call_points"))
   end
 end
 
@@ -123,7 +123,7 @@ function on_contre(move)
     add_points(p, 1)
     tapis.end_round()
   else
-    add_points(them[1], 1)
+    add_points(them[1], tapis.param("wrong_call_points"))
   end
 end
 

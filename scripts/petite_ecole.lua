@@ -3,9 +3,12 @@
 
 local LEVELS = 10
 
--- "As 15 points - Figures 10 points - 10 10 points - 3 à 9 5 points - 2 20 points"
-local POINTS = {A = 15, K = 10, Q = 10, J = 10, ["10"] = 10, ["2"] = 20}
+-- "As 15 points - Figures 10 points - 10 10 points - 3 à 9 5 points - 2 20 points"; the Ace
+-- and the Two are parameters (ace_points, two_points).
+local POINTS = {K = 10, Q = 10, J = 10, ["10"] = 10}
 local function points(card)
+  if card.rank == "A" then return tapis.param("ace_points") end
+  if card.rank == "2" then return tapis.param("two_points") end
   return POINTS[card.rank] or 5
 end
 

@@ -18,7 +18,7 @@ local function setting(name)
     local grid = tapis.grid(GRID)
     settings = {grid = grid, names = {}}
     names_by_column = settings.names
-    for _, key in ipairs({"flush", "muggins", "diagonal_lines", "one_bonus_per_line", "set_card_pairs"}) do
+    for _, key in ipairs({"flush", "flush_bonus", "muggins", "diagonal_lines", "one_bonus_per_line", "set_card_pairs"}) do
       settings[key] = tapis.param(key)
     end
     for column = 1, grid.width do  -- names[column][row]: "c3"
@@ -61,7 +61,7 @@ local function facts_of(card)
   elseif rank == "Pawn" then
     f.base, f.penalty, f.ace = 1, 10, true  -- "ils comptent également comme des As"
   elseif rank == "Court" then
-    f.base, f.penalty = tapis.param("court_value"), 10
+    f.base, f.penalty = tapis.param("court_value"), tapis.param("court_penalty")
   elseif rank == "Crown" then
     f.base, f.penalty = 10, 10
   else
@@ -237,12 +237,12 @@ local function score_placement(card, cell)
         end
       end
       if flush and not (one_bonus and line_scored[d]) and line_flush(fs, n, at, f) then
-        s.flush = s.flush + 10
+        s.flush = s.flush + setting("flush_bonus")
         line_scored[d] = true
       end
     end
   end
-  if flush then s.flush = s.flush + 10 * square_flushes(cell) end
+  if flush then s.flush = s.flush + setting("flush_bonus") * square_flushes(cell) end
   for _, offset in ipairs(ORTHOGONAL) do
     local neighbour = card_at(column + offset[1], row + offset[2])
     local g = neighbour and facts_of(neighbour)

@@ -44,9 +44,9 @@ function score()
     elseif tapis.param("scoring") == "tricks_and_bonus" then
       scores[p] = won + (bid == won and 10 or 0)
     elseif bid == won then
-      scores[p] = 10 + 5 * won
+      scores[p] = tapis.param("contract_points") + tapis.param("trick_points") * won
     else
-      scores[p] = -(10 + 5 * math.abs(bid - won))
+      scores[p] = -(tapis.param("contract_points") + tapis.param("trick_points") * math.abs(bid - won))
     end
   end
   return scores

@@ -193,20 +193,25 @@ TEST_CASE("kems/kems: \"c'est le partenaire qui doit annoncer : Kems !\" — \"U
   Play(*engine, s, "kems");  // player 3, told by the sign
   CHECK(s.finished);
   CHECK(engine->Score(s) == std::vector<int>{2, 0, 2, 0});
+  auto house = MakeEngine("kems", 4, Quiet({{"kems_points", "3"}}));  // a house rule's value
+  GameState t = Position(*house, kTable);
+  for (const char* move : {"take KC", "put 7C", "pass", "kems"}) Play(*house, t, move);
+  CHECK(house->Score(t) == std::vector<int>{3, 0, 3, 0});
 }
 
 TEST_CASE("kems/double kems: \"si les deux partenaires ont 4 cartes identiques en même temps\" — 4 points") {
-  auto engine = MakeEngine("kems", 4, Quiet());
-  GameState s = Position(*engine, R"({"zones": {
-    "hand 1": ["KS", "KH", "KD", "7C"], "hand 2": ["5S", "5H", "6D", "6C"],
-    "hand 3": ["9S", "9H", "9D", "9C"], "hand 4": ["QS", "QH", "JD", "JC"],
-    "table": ["KC", "2S", "3H", "4D"], "stock": ["2H", "2D", "2C", "3S"]},
-    "variables": {"sign 1": 1, "sign 3": 1, "sign 2": 4, "sign 4": 4, "told 1": 1}})");
-  Play(*engine, s, "take KC");
-  Play(*engine, s, "put 7C");
-  Play(*engine, s, "pass");
-  Play(*engine, s, "kems");
-  CHECK(engine->Score(s) == std::vector<int>{4, 0, 4, 0});
+  const auto double_kems = [](const std::map<std::string, std::string>& settings) {
+    auto engine = MakeEngine("kems", 4, Quiet(settings));
+    GameState s = Position(*engine, R"({"zones": {
+      "hand 1": ["KS", "KH", "KD", "7C"], "hand 2": ["5S", "5H", "6D", "6C"],
+      "hand 3": ["9S", "9H", "9D", "9C"], "hand 4": ["QS", "QH", "JD", "JC"],
+      "table": ["KC", "2S", "3H", "4D"], "stock": ["2H", "2D", "2C", "3S"]},
+      "variables": {"sign 1": 1, "sign 3": 1, "sign 2": 4, "sign 4": 4, "told 1": 1}})");
+    for (const char* move : {"take KC", "put 7C", "pass", "kems"}) Play(*engine, s, move);
+    return engine->Score(s);
+  };
+  CHECK(double_kems({}) == std::vector<int>{4, 0, 4, 0});
+  CHECK(double_kems({{"double_kems_points", "7"}}) == std::vector<int>{7, 0, 7, 0});  // a house rule
 }
 
 TEST_CASE("kems/contre kems: \"si on pense qu'un adversaire a un kems… contre kems : 1 point\"") {
@@ -240,6 +245,13 @@ TEST_CASE("kems/a wrong call: \"annoncer kems par erreur : 1 point donné à l'a
   SUBCASE("contre kems when no opponent holds a kems") {
     Play(*engine, s, "contre");
     CHECK(engine->Score(s) == std::vector<int>{0, 1, 0, 1});
+  }
+  SUBCASE("wrong_call_points: a house rule's cost") {
+    auto house = MakeEngine("kems", 4, Quiet({{"target", "10"}, {"wrong_call_points", "2"}}));
+    GameState t = Position(*house, kTable);
+    Play(*house, t, "kems");
+    Play(*house, t, "contre");  // player 2, wrong too
+    CHECK(house->Score(t) == std::vector<int>{2, 2, 2, 2});
   }
 }
 

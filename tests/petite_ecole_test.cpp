@@ -39,7 +39,7 @@ std::string LoadError(const std::string& from, const std::string& to) {
 
 TEST_CASE("petite-ecole/contract and wild mistakes get a one-line answer with the place") {
   CHECK_THAT_LOAD_FAILS(LoadError("by: level", "by: levels"),
-                        "petite_ecole.yaml:117:11: contract: 'levels' is not a player variable");
+                        "petite_ecole.yaml:119:11: contract: 'levels' is not a player variable");
   CHECK_THAT_LOAD_FAILS(LoadError("- [run7, four]", "- [run7, triple]"),
                         "combination 'triple' in a contract needs min = max (a fixed size)");
   CHECK_THAT_LOAD_FAILS(LoadError("- [run7, four]", "- [run7, fourr]"), "unknown combination 'fourr'");
@@ -192,6 +192,14 @@ TEST_CASE("petite-ecole/\"Dès qu'un joueur a posé toutes ses cartes, les autre
   CHECK(s.round == 1);
   CHECK(Get(*engine, s, "laid", 1) == 0);
   CHECK(s.turn_player == 0);  // "Le joueur situé après le donneur du tour précédent distribue"
+  // A house rule's values for the Ace and the wild Two.
+  auto house = MakeEngine("petite_ecole", 2, {{"ace_points", "1"}, {"two_points", "50"}});
+  GameState t = Position(*house, R"({"zones": {"stock": ["4C", "5C"], "discard": ["3D"],
+    "hand 1": ["KC"], "hand 2": ["AS", "KD", "10H", "5S", "2C"]},
+    "created_zones": [{"zone": "melds", "owner": 1, "cards": ["KS", "KH", "KD"]}],
+    "phase": "laid", "variables": {"level 1": 1, "laid 1": 1, "level 2": 1}})");
+  Play(*house, t, "add KC m1");
+  CHECK(t.totals == std::vector<int>{0, 1 + 10 + 10 + 5 + 50});
 }
 
 TEST_CASE(

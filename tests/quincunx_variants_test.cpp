@@ -16,8 +16,9 @@ int Points(const Engine& engine, const GameState& s, int player) {
   return s.variables[engine.config().VariableSlot(engine.rules().VariableIndex("points"), player - 1)];
 }
 
-int FlushGain(const std::string& cells, const std::string& move, bool flush) {
-  auto engine = MakeEngine("quincunx", 2, {{"flush", flush ? "true" : "false"}});
+int FlushGain(const std::string& cells, const std::string& move, bool flush,
+              const std::string& bonus = "10") {
+  auto engine = MakeEngine("quincunx", 2, {{"flush", flush ? "true" : "false"}, {"flush_bonus", bonus}});
   GameState s = Position(
       *engine, R"({"zones": {"tableau": {)" + cells + R"(}, "hand 1": ["6MoWa"], "hand 2": ["AWy"]}})");
   Play(*engine, s, move);
@@ -41,6 +42,8 @@ TEST_CASE("quincunx/flush: +10 per 2x2 square of cards sharing a suit") {
   const std::string cells = R"("a1": "9MoSu", "b1": "4MoSu", "a2": "5MoLe")";
   CHECK(FlushGain(cells, "place 6MoWa b2", true) == 10);
   CHECK(FlushGain(cells, "place 6MoWa b2", false) == 0);
+  CHECK(FlushGain(cells, "place 6MoWa b2", true, "15") == 15);  // flush_bonus: a house rule's value
+  CHECK(FlushGain(R"("a1": "2MoKn", "b2": "5MoLe", "c3": "8MoSu")", "place 6MoWa d4", true, "15") == 15);
 }
 
 TEST_CASE("quincunx/muggins: the player announces a number blind, the others may claim what was left out") {

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "interpreter/bots/bots.h"
+#include "interpreter/records/position.h"
 #include "interpreter/sim/simulate.h"
 #include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
@@ -154,6 +155,9 @@ TEST_CASE("rikiki/scoring: \"dix points plus cinq points par pli\", else minus t
     "variables": {"bid 1": 2, "bid 2": 3, "bid 3": 0, "tricks 1": 2, "tricks 2": 1, "tricks 3": 0}})");
   // Met: 10 + 5 × 2; missed by 2: −(10 + 5 × 2); met with 0: 10.
   CHECK(engine->Score(s) == std::vector<int>{20, -20, 10});
+  // A house rule's numbers: 20 for a contract, 1 a trick.
+  auto house = MakeEngine("rikiki", 3, {{"contract_points", "20"}, {"trick_points", "1"}});
+  CHECK(house->Score(Position(*house, WritePosition(*engine, s))) == std::vector<int>{22, -22, 20});
 }
 
 TEST_CASE("rikiki/rounds: 1, 2, … up to the most cards, then back down to 1, the deal rotates") {
