@@ -30,7 +30,7 @@ int Merge(const std::vector<std::string>& files, bool json, const std::string& h
 // Plays `game` and `other` under the same seeds and says what differs, and whether it is
 // more than chance.
 int Compare(const GameOptions& game, const std::string& other, int games, int threads,
-            const std::vector<std::string>& seats);
+            const std::vector<std::string>& seats, const std::string& html);
 // Random games of each ruleset with the parameters given, then with each other value of its
 // bool and small choice parameters; 1 when a ruleset has a problem.
 int Check(const std::vector<std::string>& games, int random_games,

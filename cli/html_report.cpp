@@ -3,146 +3,128 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 
+#include "cli/report_numbers.h"
+#include "cli/svg_chart.h"
 #include "interpreter/sim/simulate.h"
 
 namespace tapis::cli {
 namespace {
 
-std::string Escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
+constexpr const char* kStyle = R"(<style>
+body { font-family: sans-serif; margin: 2em; color: #222; max-width: 64em; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-top: 1.6em; }
+.s0 { fill: #4a7ab5; } .s1 { fill: #e08a2c; } .err { stroke: #111; stroke-width: 1.5; }
+.zero { stroke: #555; stroke-width: 1; }
+.label, .value { font-size: 12px; fill: #222; }
+.unused-row { fill: #fbe3e0; } text.unused { fill: #b0281a; font-weight: bold; }
+p.never { background: #fbe3e0; border-left: 4px solid #b0281a; padding: 0.4em 0.8em; }
+.key0, .key1 { display: inline-block; width: 0.9em; height: 0.9em; margin: 0 0.3em 0 1em; }
+.key0 { background: #4a7ab5; } .key1 { background: #e08a2c; }
+table { border-collapse: collapse; } td, th { padding: 0.2em 0.8em; text-align: left; }
+tr.significant td { font-weight: bold; }
+</style>)";
+
+std::string Head(const std::string& title) {
+  return fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n{}\n"
+      "</head><body>\n",
+      Escape(title), kStyle);
+}
+
+std::string Settings(const SimTotals& totals) {
+  std::vector<std::string> settings;
+  for (const auto& [name, value] : totals.settings) settings.push_back(name + "=" + value);
+  return Escape(fmt::format("{}", fmt::join(settings, ", ")));
+}
+
+std::string Bot(const SimTotals& totals, int p) {
+  return p < static_cast<int>(totals.bots.size()) ? totals.bots[p] : "random";
+}
+
+Bar WinBar(const std::string& label, const SimReport& report, int p, int series) {
+  const int finished = report.games - report.unfinished;
+  const double wins = report.seats[p].wins;
+  const auto interval = WilsonInterval(wins, finished);
+  return {label,
+          finished ? 100.0 * wins / finished : 0.0,
+          true,
+          100 * interval.first,
+          100 * interval.second,
+          fmt::format("{} {}", Percent(wins, finished), PercentInterval(interval)),
+          series};
+}
+
+Bar ScoreBar(const std::string& label, const SeatStats& s, int series) {
+  return {label,
+          s.mean_score,
+          true,
+          s.mean_score - s.score_margin,
+          s.mean_score + s.score_margin,
+          MeanWithMargin(s.mean_score, s.score_margin),
+          series};
+}
+
+// A rule's uses a game, or a loud "never used".
+Bar UsageBar(const std::string& label, const std::vector<std::pair<std::string, double>>& usage,
+             const std::string& name, int series) {
+  const auto it = std::find_if(usage.begin(), usage.end(), [&](const auto& u) { return u.first == name; });
+  if (it == usage.end()) return {label, 0, false, 0, 0, "not in this ruleset", series};
+  if (it->second == 0) return {label, 0, false, 0, 0, "never used", series, true};
+  return {label, it->second, false, 0, 0, fmt::format("{:.3g} a game", it->second), series};
+}
+
+std::string NeverUsed(const std::vector<Bar>& bars) {
+  std::vector<std::string> names;
+  for (const Bar& b : bars) {
+    if (b.unused) names.push_back(Escape(b.label));
+  }
+  if (names.empty()) return "";
+  return fmt::format("<p class=\"never\">Never used: {}</p>\n", fmt::join(names, ", "));
+}
+
+std::string CoverageSection(const char* title, const std::vector<Bar>& bars) {
+  if (bars.empty()) return fmt::format("<h2>{}</h2>\n<p>None.</p>\n", title);
+  return fmt::format("<h2>{}</h2>\n{}{}\n", title, NeverUsed(bars), BarChart(bars));
+}
+
+// The names of both runs' rules, the first run's order first.
+std::vector<std::string> Union(const std::vector<std::pair<std::string, double>>& a,
+                               const std::vector<std::pair<std::string, double>>& b) {
+  std::vector<std::string> names;
+  for (const auto* usage : {&a, &b}) {
+    for (const auto& [name, n] : *usage) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     }
   }
-  return out;
+  return names;
 }
 
-// Horizontal bars, one a row, scaled to `top`, with optional [low, high] error bars.
-struct Bar {
-  std::string label;
-  double value = 0, low = -1, high = -1;
-  std::string text;
-  bool warn = false;
-};
-
-std::string BarChart(const std::vector<Bar>& bars, double top) {
-  const int row = 26, label_width = 150, width = 420;
-  std::string svg =
-      fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img">)",
-                  label_width + width + 120, row * static_cast<int>(bars.size()) + 10);
-  for (size_t i = 0; i < bars.size(); ++i) {
-    const Bar& b = bars[i];
-    const int y = 5 + row * static_cast<int>(i);
-    const double scale = top > 0 ? width / top : 0;
-    svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="end" class="label">{}</text>)", label_width - 8,
-                       y + 16, Escape(b.label));
-    svg += fmt::format(R"(<rect x="{}" y="{}" width="{:.1f}" height="18" class="{}"/>)", label_width, y + 2,
-                       std::max(1.0, b.value * scale), b.warn ? "warn" : "bar");
-    if (b.low >= 0) {
-      const double x1 = label_width + b.low * scale, x2 = label_width + b.high * scale;
-      svg += fmt::format(R"(<line x1="{:.1f}" x2="{:.1f}" y1="{}" y2="{}" class="err"/>)", x1, x2, y + 11,
-                         y + 11);
-      svg += fmt::format(R"(<line x1="{:.1f}" x2="{:.1f}" y1="{}" y2="{}" class="err"/>)", x1, x1, y + 5,
-                         y + 17);
-      svg += fmt::format(R"(<line x1="{:.1f}" x2="{:.1f}" y1="{}" y2="{}" class="err"/>)", x2, x2, y + 5,
-                         y + 17);
-    }
-    svg += fmt::format(R"(<text x="{:.1f}" y="{}" class="value">{}</text>)",
-                       label_width + std::max(b.value, b.high) * scale + 6, y + 16, Escape(b.text));
-  }
-  return svg + "</svg>";
-}
-
-// Game lengths in about 20 bins.
-std::string Histogram(const std::map<int64_t, int64_t>& counts) {
-  if (counts.empty()) return "<p>No game finished.</p>";
-  const int64_t low = counts.begin()->first, high = counts.rbegin()->first;
-  const int64_t bin = std::max<int64_t>(1, (high - low + 20) / 20);
-  std::vector<int64_t> bins((high - low) / bin + 1, 0);
-  for (const auto& [turns, n] : counts) bins[(turns - low) / bin] += n;
-  const int64_t most = *std::max_element(bins.begin(), bins.end());
-  const int width = 560, height = 160, bar = width / static_cast<int>(bins.size());
-  std::string svg =
-      fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img">)", width + 20,
-                  height + 40);
-  for (size_t i = 0; i < bins.size(); ++i) {
-    const double h = most ? static_cast<double>(bins[i]) * height / most : 0;
-    svg += fmt::format(
-        R"(<rect x="{}" y="{:.1f}" width="{}" height="{:.1f}" class="bar"><title>{}–{} turns: {} games</title></rect>)",
-        10 + bar * static_cast<int>(i), height - h + 5, std::max(1, bar - 2), h,
-        low + bin * static_cast<int64_t>(i), low + bin * static_cast<int64_t>(i + 1) - 1, bins[i]);
-  }
-  svg += fmt::format(R"(<text x="10" y="{}" class="label">{} turns</text>)", height + 25, low);
-  svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="end" class="label">{} turns</text>)", width + 10,
-                     height + 25, high);
-  return svg + "</svg>";
-}
-
-std::vector<Bar> Coverage(const std::vector<std::pair<std::string, double>>& usage) {
+std::vector<Bar> SideBySide(const std::vector<std::pair<std::string, double>>& a, const std::string& name_a,
+                            const std::vector<std::pair<std::string, double>>& b, const std::string& name_b) {
   std::vector<Bar> bars;
-  for (const auto& [name, per_game] : usage) {
-    bars.push_back({name, per_game, -1, -1,
-                    per_game > 0 ? fmt::format("{:.3g} a game", per_game) : "never used", per_game == 0});
+  for (const auto& rule : Union(a, b)) {
+    bars.push_back(UsageBar(fmt::format("{} · {}", rule, name_a), a, rule, 0));
+    bars.push_back(UsageBar(fmt::format("{} · {}", rule, name_b), b, rule, 1));
   }
   return bars;
-}
-
-double Top(const std::vector<Bar>& bars) {
-  double top = 0;
-  for (const auto& b : bars) top = std::max({top, b.value, b.high});
-  return top;
 }
 
 }  // namespace
 
 std::string HtmlReport(const SimTotals& totals, const SimReport& report) {
-  const int finished = report.games - report.unfinished;
-  std::vector<Bar> wins;
+  std::vector<Bar> wins, scores, moves, effects;
   for (int p = 0; p < totals.players; ++p) {
-    const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
-    const double rate = finished ? report.seats[p].wins / finished : 0;
-    const std::string bot = p < static_cast<int>(totals.bots.size()) ? totals.bots[p] : "random";
-    wins.push_back({fmt::format("seat {} ({})", p + 1, bot), 100 * rate, 100 * low, 100 * high,
-                    fmt::format("{:.1f}% [{:.1f}, {:.1f}]", 100 * rate, 100 * low, 100 * high)});
+    wins.push_back(WinBar(fmt::format("seat {} ({})", p + 1, Bot(totals, p)), report, p, 0));
+    scores.push_back(ScoreBar(fmt::format("seat {}", p + 1), report.seats[p], 0));
   }
-  std::vector<Bar> scores;
-  for (int p = 0; p < totals.players; ++p) {
-    const auto& s = report.seats[p];
-    scores.push_back({fmt::format("seat {}", p + 1), std::max(0.0, s.mean_score),
-                      std::max(0.0, s.mean_score - s.score_margin),
-                      std::max(0.0, s.mean_score + s.score_margin),
-                      fmt::format("{:.2f} ± {:.2f}", s.mean_score, s.score_margin)});
-  }
-  const auto moves = Coverage(report.moves_per_game), effects = Coverage(report.effects_per_game);
-  std::vector<std::string> settings;
-  for (const auto& [name, value] : totals.settings) settings.push_back(name + "=" + value);
-  std::string html = fmt::format(
-      R"(<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>tapis sim: {ruleset}</title>
-<style>
-body {{ font-family: sans-serif; margin: 2em; color: #222; max-width: 60em; }}
-h1 {{ font-size: 1.4em; }} h2 {{ font-size: 1.1em; margin-top: 1.6em; }}
-.bar {{ fill: #4a7ab5; }} .warn {{ fill: #c0392b; }} .err {{ stroke: #111; stroke-width: 1.5; }}
-.label, .value {{ font-size: 12px; fill: #222; }}
-table {{ border-collapse: collapse; }} td, th {{ padding: 0.2em 0.8em; text-align: left; }}
-</style></head><body>
-<h1>{ruleset}: {games} games, {players} players</h1>
+  for (const auto& [name, n] : report.moves_per_game)
+    moves.push_back(UsageBar(name, report.moves_per_game, name, 0));
+  for (const auto& [name, n] : report.effects_per_game)
+    effects.push_back(UsageBar(name, report.effects_per_game, name, 0));
+  std::string html = Head("tapis sim: " + totals.ruleset);
+  html += fmt::format(
+      R"(<h1>{ruleset}: {games} games, {players} players</h1>
 <table>
 <tr><th>seed</th><td>{seed}</td></tr>
 <tr><th>parameters</th><td>{settings}</td></tr>
@@ -155,22 +137,87 @@ table {{ border-collapse: collapse; }} td, th {{ padding: 0.2em 0.8em; text-alig
 {scores}
 <h2>Game length</h2>
 {histogram}
-<h2>Rule coverage: moves made</h2>
-{moves_chart}
-<h2>Rule coverage: effects fired</h2>
-{effects_chart}
-</body></html>
 )",
       fmt::arg("ruleset", Escape(totals.ruleset)), fmt::arg("games", report.games),
       fmt::arg("players", totals.players), fmt::arg("seed", totals.seed),
-      fmt::arg("settings", Escape(fmt::format("{}", fmt::join(settings, ", ")))),
-      fmt::arg("turns", report.mean_turns), fmt::arg("sd", report.stddev_turns),
-      fmt::arg("moves", report.mean_moves), fmt::arg("unfinished", report.unfinished),
-      fmt::arg("wins", BarChart(wins, 100)), fmt::arg("scores", BarChart(scores, Top(scores))),
-      fmt::arg("histogram", Histogram(totals.length_counts)),
-      fmt::arg("moves_chart", BarChart(moves, Top(moves))),
-      fmt::arg("effects_chart", effects.empty() ? "<p>No effects.</p>" : BarChart(effects, Top(effects))));
-  return html;
+      fmt::arg("settings", Settings(totals)), fmt::arg("turns", report.mean_turns),
+      fmt::arg("sd", report.stddev_turns), fmt::arg("moves", report.mean_moves),
+      fmt::arg("unfinished", report.unfinished), fmt::arg("wins", BarChart(wins)),
+      fmt::arg("scores", BarChart(scores)), fmt::arg("histogram", Histogram(totals.length_counts)));
+  html += CoverageSection("Rule coverage: moves made", moves);
+  html += CoverageSection("Rule coverage: effects fired", effects);
+  return html + "</body></html>\n";
+}
+
+std::string HtmlComparison(const ComparedRun& a, const ComparedRun& b) {
+  const std::string& name_a = a.totals.ruleset;
+  const std::string& name_b = b.totals.ruleset;
+  const int players = a.totals.players;
+  const int fa = a.report.games - a.report.unfinished, fb = b.report.games - b.report.unfinished;
+  std::string rows;
+  std::vector<Bar> wins, scores;
+  for (int p = 0; p < players; ++p) {
+    const SeatStats &sa = a.report.seats[p], &sb = b.report.seats[p];
+    const double z = ProportionZ(sa.wins, fa, sb.wins, fb);
+    rows += fmt::format(
+        "<tr{}><td>seat {}</td><td>{}</td><td>{}</td><td>{:+.1f} "
+        "points</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+        std::abs(z) > 1.959964 ? " class=\"significant\"" : "", p + 1, Percent(sa.wins, fa),
+        Percent(sb.wins, fb), fa && fb ? 100.0 * sa.wins / fa - 100.0 * sb.wins / fb : 0.0, Verdict(z),
+        MeanWithMargin(sa.mean_score, sa.score_margin), MeanWithMargin(sb.mean_score, sb.score_margin));
+    wins.push_back(WinBar(fmt::format("seat {} · {}", p + 1, name_a), a.report, p, 0));
+    wins.push_back(WinBar(fmt::format("seat {} · {}", p + 1, name_b), b.report, p, 1));
+    scores.push_back(ScoreBar(fmt::format("seat {} · {}", p + 1, name_a), sa, 0));
+    scores.push_back(ScoreBar(fmt::format("seat {} · {}", p + 1, name_b), sb, 1));
+  }
+  const double length_z = MeanZ(a.report.mean_turns, a.report.stddev_turns, std::max(1, fa),
+                                b.report.mean_turns, b.report.stddev_turns, std::max(1, fb));
+  const double unfinished_z =
+      ProportionZ(a.report.unfinished, a.report.games, b.report.unfinished, b.report.games);
+  std::string html = Head(fmt::format("tapis sim: {} vs {}", name_a, name_b));
+  html += fmt::format(
+      R"(<h1>{a} vs {b}: {games} games each, {players} players, the same seeds</h1>
+<p><span class="key0"></span>{a} <span class="key1"></span>{b}</p>
+<table>
+<tr><th></th><th>{a}</th><th>{b}</th><th>difference</th><th></th></tr>
+<tr><th>parameters</th><td>{settings_a}</td><td>{settings_b}</td><td></td><td></td></tr>
+<tr{length_class}><th>length</th><td>{turns_a:.1f} turns (sd {sd_a:.1f})</td><td>{turns_b:.1f} turns (sd {sd_b:.1f})</td><td>{length_diff:+.1f} turns</td><td>{length_verdict}</td></tr>
+<tr{unfinished_class}><th>unfinished</th><td>{unfinished_a} ({unfinished_pa})</td><td>{unfinished_b} ({unfinished_pb})</td><td>{unfinished_diff:+d} games</td><td>{unfinished_verdict}</td></tr>
+</table>
+<h2>Win rate per seat, with 95% intervals</h2>
+<table>
+<tr><th></th><th>{a}</th><th>{b}</th><th>difference</th><th></th><th>mean score, {a}</th><th>mean score, {b}</th></tr>
+{rows}</table>
+{wins}
+<h2>Mean score per seat, with 95% intervals</h2>
+{scores}
+<h2>Game length: {a}</h2>
+{histogram_a}
+<h2>Game length: {b}</h2>
+{histogram_b}
+)",
+      fmt::arg("a", Escape(name_a)), fmt::arg("b", Escape(name_b)), fmt::arg("games", a.report.games),
+      fmt::arg("players", players), fmt::arg("settings_a", Settings(a.totals)),
+      fmt::arg("settings_b", Settings(b.totals)),
+      fmt::arg("length_class", std::abs(length_z) > 1.959964 ? " class=\"significant\"" : ""),
+      fmt::arg("turns_a", a.report.mean_turns), fmt::arg("sd_a", a.report.stddev_turns),
+      fmt::arg("turns_b", b.report.mean_turns), fmt::arg("sd_b", b.report.stddev_turns),
+      fmt::arg("length_diff", a.report.mean_turns - b.report.mean_turns),
+      fmt::arg("length_verdict", Verdict(length_z)),
+      fmt::arg("unfinished_class", std::abs(unfinished_z) > 1.959964 ? " class=\"significant\"" : ""),
+      fmt::arg("unfinished_a", a.report.unfinished), fmt::arg("unfinished_b", b.report.unfinished),
+      fmt::arg("unfinished_pa", Percent(a.report.unfinished, a.report.games)),
+      fmt::arg("unfinished_pb", Percent(b.report.unfinished, b.report.games)),
+      fmt::arg("unfinished_diff", a.report.unfinished - b.report.unfinished),
+      fmt::arg("unfinished_verdict", Verdict(unfinished_z)), fmt::arg("rows", rows),
+      fmt::arg("wins", BarChart(wins)), fmt::arg("scores", BarChart(scores)),
+      fmt::arg("histogram_a", Histogram(a.totals.length_counts)),
+      fmt::arg("histogram_b", Histogram(b.totals.length_counts)));
+  html += CoverageSection("Rule coverage: moves made",
+                          SideBySide(a.report.moves_per_game, name_a, b.report.moves_per_game, name_b));
+  html += CoverageSection("Rule coverage: effects fired",
+                          SideBySide(a.report.effects_per_game, name_a, b.report.effects_per_game, name_b));
+  return html + "</body></html>\n";
 }
 
 }  // namespace tapis::cli

@@ -142,7 +142,11 @@ int main(int argc, char** argv) {
   sim->add_option("--shard", shard, "play only share i/n of the games (needs --out), for several machines");
   sim->add_option("--out", shard_out, "with --shard: write the share's totals to this JSON file");
   sim->add_option("--compare", compare,
-                  "another ruleset (a variant, say) to play under the same seeds and compare");
+                  "another ruleset (a variant, say) to play under the same seeds and compare (--report: "
+                  "a comparison page)")
+      ->excludes("--json")
+      ->excludes("--cards")
+      ->excludes("--shard");
 
   auto* check = app.add_subcommand("check", "load rulesets, report problems, run random games");
   std::vector<std::string> check_games;
@@ -219,7 +223,8 @@ int main(int argc, char** argv) {
       }
       return tapis::cli::Play(game, seats, log_path, resume);
     }
-    if (sim->parsed() && !compare.empty()) return tapis::cli::Compare(game, compare, games, threads, seats);
+    if (sim->parsed() && !compare.empty())
+      return tapis::cli::Compare(game, compare, games, threads, seats, html);
     if (sim->parsed()) {
       if (shard.empty() != shard_out.empty())
         throw tapis::Error(tapis::ErrorKind::kUsage, "sim: --shard and --out go together");

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/file_write.h"
 #include "cli/html_report.h"
+#include "cli/report_numbers.h"
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
 #include "interpreter/model/errors.h"
@@ -126,10 +127,10 @@ void PrintReport(const SimTotals& totals, const SimReport& report, const std::st
   fmt::print("{}, {} players, {} games, seed {}, {}\n", totals.ruleset, players, report.games, totals.seed,
              how);
   for (int p = 0; p < players; ++p) {
-    const auto [low, high] = WilsonInterval(report.seats[p].wins, finished);
-    fmt::print("  seat {} ({}): wins {:5.1f}% [{:.1f}%, {:.1f}%], mean score {:.2f} ± {:.2f}\n", p + 1,
-               bot(p), finished ? 100.0 * report.seats[p].wins / finished : 0.0, 100 * low, 100 * high,
-               report.seats[p].mean_score, report.seats[p].score_margin);
+    const SeatStats& seat = report.seats[p];
+    fmt::print("  seat {} ({}): wins {:>6} {}, mean score {}\n", p + 1, bot(p), Percent(seat.wins, finished),
+               PercentInterval(WilsonInterval(seat.wins, finished)),
+               MeanWithMargin(seat.mean_score, seat.score_margin));
   }
   for (int p = 0; p < players; ++p) {
     const SeatStats& seat = report.seats[p];
@@ -150,13 +151,6 @@ void PrintReport(const SimTotals& totals, const SimReport& report, const std::st
   }
   PrintCards(report);
   fmt::print("  speed: {:.0f} games/s\n", report.games / report.seconds);
-}
-
-// Two proportions: the z statistic of their difference.
-double ProportionZ(double a, int n_a, double b, int n_b) {
-  const double p = (a + b) / (n_a + n_b);
-  const double se = std::sqrt(p * (1 - p) * (1.0 / n_a + 1.0 / n_b));
-  return se > 0 ? (a / n_a - b / n_b) / se : 0;
 }
 
 void WriteReport(const std::string& path, const SimTotals& totals, const SimReport& report) {
@@ -227,30 +221,37 @@ int Merge(const std::vector<std::string>& files, bool json, const std::string& h
 }
 
 int Compare(const GameOptions& game, const std::string& other, int games, int threads,
-            const std::vector<std::string>& seats) {
+            const std::vector<std::string>& seats, const std::string& html) {
   const auto config_a = Config(game.game, game);
   const auto config_b = Config(other, game);
   if (config_a->players() != config_b->players()) {
     throw Error(ErrorKind::kUsage, "compare: give --players, the two rulesets start at different counts");
   }
   const SimOptions sim = Options(game, games, threads, seats);
-  const SimReport a = Summarize(Run(config_a, sim), config_a->rules());
-  const SimReport b = Summarize(Run(config_b, sim), config_b->rules());
+  const SimTotals totals_a = Run(config_a, sim), totals_b = Run(config_b, sim);
+  const SimReport a = Summarize(totals_a, config_a->rules()), b = Summarize(totals_b, config_b->rules());
+  if (!html.empty()) {
+    WriteFileAtomically(html, HtmlComparison({totals_a, a}, {totals_b, b}));
+  }
   const int players = config_a->players();
-  const int fa = std::max(1, a.games - a.unfinished), fb = std::max(1, b.games - b.unfinished);
+  const int fa = a.games - a.unfinished, fb = b.games - b.unfinished;
   fmt::print("{} vs {}, {} players, {} games each under the same seeds\n", game.game, other, players, games);
-  auto verdict = [](double z) { return std::abs(z) > 1.959964 ? "significant (95%)" : "within chance"; };
   for (int p = 0; p < players; ++p) {
     const double z = ProportionZ(a.seats[p].wins, fa, b.seats[p].wins, fb);
-    fmt::print("  seat {}: wins {:5.1f}% vs {:5.1f}% ({:+.1f} points, {}); mean score {:.2f} vs {:.2f}\n",
-               p + 1, 100.0 * a.seats[p].wins / fa, 100.0 * b.seats[p].wins / fb,
-               100.0 * (a.seats[p].wins / fa - b.seats[p].wins / fb), verdict(z), a.seats[p].mean_score,
-               b.seats[p].mean_score);
+    fmt::print("  seat {}: wins {:>6} vs {:>6} ({:+.1f} points, {}); mean score {:.2f} vs {:.2f}\n", p + 1,
+               Percent(a.seats[p].wins, fa), Percent(b.seats[p].wins, fb),
+               fa && fb ? 100.0 * a.seats[p].wins / fa - 100.0 * b.seats[p].wins / fb : 0.0, Verdict(z),
+               a.seats[p].mean_score, b.seats[p].mean_score);
   }
-  const double se = std::sqrt(a.stddev_turns * a.stddev_turns / fa + b.stddev_turns * b.stddev_turns / fb);
-  const double z = se > 0 ? (a.mean_turns - b.mean_turns) / se : 0;
+  const double z =
+      MeanZ(a.mean_turns, a.stddev_turns, std::max(1, fa), b.mean_turns, b.stddev_turns, std::max(1, fb));
   fmt::print("  length: {:.1f} vs {:.1f} turns ({:+.1f}, {})\n", a.mean_turns, b.mean_turns,
-             a.mean_turns - b.mean_turns, verdict(z));
+             a.mean_turns - b.mean_turns, Verdict(z));
+  // Games that hit a limit are no finished games: their share is part of what differs.
+  const double uz = ProportionZ(a.unfinished, a.games, b.unfinished, b.games);
+  fmt::print("  unfinished: {} vs {} games ({} vs {}, {})\n", a.unfinished, b.unfinished,
+             Percent(a.unfinished, a.games), Percent(b.unfinished, b.games), Verdict(uz));
+  if (!html.empty()) fmt::print("  report: {}\n", html);
   return 0;
 }
 

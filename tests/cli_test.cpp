@@ -1,5 +1,6 @@
 // The tapis command end to end: exit codes say what failed, messages are one line.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -110,38 +112,115 @@ TEST_CASE("cli/replay --as SEAT prints the game as that seat saw it, and no more
   CHECK(r.output.find("\"stock\":[") == std::string::npos);
 }
 
-TEST_CASE("cli/sim --report writes one self-contained page that a real browser renders") {
-  // One folder per test process: two suites running at once must not share the page.
-  const std::string dir = "/tmp/tapis-report-test-" + std::to_string(getpid());
+namespace {
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A folder of its own for one test process: two suites running at once must not share it.
+std::string ReportFolder(const std::string& name) {
+  const std::string dir = "/tmp/tapis-" + name + "-" + std::to_string(getpid());
   REQUIRE(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()) == 0);
-  const Run sim = Tapis("sim unisson -n 300 --players 4 --report " + dir + "/report.html");
-  REQUIRE(sim.code == 0);
-  std::ifstream in(dir + "/report.html");
-  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  CHECK(html.find("<svg") != std::string::npos);
-  CHECK(html.find("<script") == std::string::npos);  // nothing to run, nothing to fetch
-  CHECK(html.find("src=") == std::string::npos);
-  CHECK(html.find("seat 4 (random)") != std::string::npos);
-  // Debian's chromium, headless, as .ci/run installs it: the page loads and draws.
-  const std::string chromium =
-      "chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
-      "--disable-component-update "
-      "--no-first-run --disable-sync --user-data-dir=" +
-      dir + "/profile ";
-  FILE* pipe = popen((chromium + "--dump-dom file://" + dir + "/report.html 2>/dev/null").c_str(), "r");
+  return dir;
+}
+
+// Debian's chromium, headless, as .ci/run installs it.
+std::string Chromium(const std::string& dir) {
+  return "chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
+         "--disable-component-update --no-first-run --disable-sync --user-data-dir=" +
+         dir + "/profile ";
+}
+
+// The page as the browser built it.
+std::string RenderedDom(const std::string& dir, const std::string& page) {
+  FILE* pipe = popen((Chromium(dir) + "--dump-dom file://" + page + " 2>/dev/null").c_str(), "r");
   REQUIRE(pipe != nullptr);
   std::string rendered;
   std::array<char, 4096> buffer{};
   while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) rendered.append(buffer.data(), n);
   REQUIRE_MESSAGE(pclose(pipe) == 0, "chromium must be installed (see .ci/run)");
+  return rendered;
+}
+
+// The numbers in the attribute `name="…"` of each element of `class_name`.
+std::vector<double> Attributes(const std::string& html, const std::string& class_name,
+                               const std::string& name) {
+  std::vector<double> out;
+  for (size_t at = html.find("class=\"" + class_name + "\""); at != std::string::npos;
+       at = html.find("class=\"" + class_name + "\"", at + 1)) {
+    const size_t start = html.rfind('<', at);
+    const size_t attribute = html.find(" " + name + "=\"", start);
+    if (attribute < at) out.push_back(std::stod(html.substr(attribute + name.size() + 3)));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("cli/sim --report writes one self-contained page that a real browser renders") {
+  const std::string dir = ReportFolder("report");
+  const Run sim = Tapis("sim unisson -n 300 --players 4 --report " + dir + "/report.html");
+  REQUIRE(sim.code == 0);
+  const std::string html = ReadFile(dir + "/report.html");
+  CHECK(html.find("<svg") != std::string::npos);
+  CHECK(html.find("<script") == std::string::npos);  // nothing to run, nothing to fetch
+  CHECK(html.find("src=") == std::string::npos);
+  CHECK(html.find("seat 4 (random)") != std::string::npos);
+  // Each rate is written as the text writes it (the page once said 76.4% where the text said 76.5%).
+  for (int seat = 1; seat <= 4; ++seat) {
+    const size_t at = sim.output.find(fmt::format("seat {} (random): wins ", seat));
+    REQUIRE(at != std::string::npos);
+    const std::string rate = sim.output.substr(sim.output.find_first_not_of(' ', at + 24), 30);
+    CHECK(html.find(rate.substr(0, rate.find(','))) != std::string::npos);  // "24.7% [20.1%, 29.8%]"
+  }
+  const std::string rendered = RenderedDom(dir, dir + "/report.html");
   CHECK(rendered.find("Win rate per seat, with 95% intervals") != std::string::npos);
   CHECK(rendered.find("Rule coverage: moves made") != std::string::npos);
-  REQUIRE(std::system((chromium + "--window-size=900,1500 --screenshot=" + dir + "/report.png file://" + dir +
-                       "/report.html >/dev/null 2>&1")
+  REQUIRE(std::system((Chromium(dir) + "--window-size=900,1500 --screenshot=" + dir + "/report.png file://" +
+                       dir + "/report.html >/dev/null 2>&1")
                           .c_str()) == 0);
   std::ifstream png(dir + "/report.png", std::ios::binary | std::ios::ate);
   CHECK(png.good());
   CHECK(png.tellg() > 10000);  // a page with charts, not a blank or an error page
+}
+
+TEST_CASE("cli/sim --report: a negative mean is drawn left of the zero line, an unused rule stands out") {
+  const std::string dir = ReportFolder("report-negative");
+  // Random bidders lose in Le rikiki: every mean score is below zero.
+  REQUIRE(Tapis("sim rikiki -n 40 --players 4 --report " + dir + "/rikiki.html").code == 0);
+  const std::string html = ReadFile(dir + "/rikiki.html");
+  const auto zeros = Attributes(html, "zero", "x1");
+  REQUIRE(zeros.size() >= 2);  // one line a chart: wins, then scores
+  const std::string scores = html.substr(html.find("Mean score per seat"));
+  const double zero = Attributes(scores, "zero", "x1").at(0);
+  const auto left = Attributes(scores.substr(0, scores.find("</svg>")), "bar s0", "x");
+  REQUIRE(left.size() == 4);
+  for (double x : left) CHECK(x < zero);  // not an empty bar at zero
+  // Five games of L'Unisson: nobody melds.
+  REQUIRE(Tapis("sim unisson -n 5 --players 4 --report " + dir + "/few.html").code == 0);
+  const std::string few = ReadFile(dir + "/few.html");
+  CHECK(few.find("<p class=\"never\">Never used: meld, extend</p>") != std::string::npos);
+  CHECK(Attributes(few, "unused-row", "y").size() == 4);  // meld, extend, on_meld, on_extend
+}
+
+TEST_CASE("cli/sim --compare --report writes a comparison page, unfinished games included") {
+  const std::string dir = ReportFolder("compare");
+  const Run r = Tapis(
+      "sim unisson --compare tests/fixtures/variants/unisson_quick.yaml -n 100 --players 4 "
+      "--report " +
+      dir + "/compare.html");
+  REQUIRE(r.code == 0);
+  CHECK(r.output.find("unfinished: 0 vs 0 games (0.0% vs 0.0%, within chance)") != std::string::npos);
+  const std::string rendered = RenderedDom(dir, dir + "/compare.html");
+  CHECK(rendered.find("unisson vs unisson_quick: 100 games each, 4 players, the same seeds") !=
+        std::string::npos);
+  CHECK(rendered.find("<th>unfinished</th>") != std::string::npos);
+  CHECK(rendered.find("seat 1 · unisson_quick") != std::string::npos);
+  CHECK(rendered.find("Rule coverage: effects fired") != std::string::npos);
+  // --json and --cards say nothing of a comparison: refused, not ignored.
+  CHECK(Tapis("sim unisson --compare unisson --json -n 1").code != 0);
 }
 
 TEST_CASE("cli/score: a hand-made grid position, points so far less the cards in hand") {
