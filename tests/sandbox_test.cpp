@@ -174,6 +174,17 @@ TEST_CASE("sandbox/a misspelt name in a script fails when the ruleset loads, wit
         "case.lua:2: tapis.param: unknown parameter 'speed'; parameters are: none");
   CHECK(load_error("tapis.move(move.cards[1], 'pile', 1, 'bottom')\nlocal n = tapis.count('hand', 1)") ==
         "loaded");
+  // A card's value or code compared with a literal: a typo there was silently never equal.
+  CHECK(load_error("if move.cards[1].rank == 'ten' then return end") ==
+        "case.lua:2: 'ten' is no value of the card property 'rank'; its values are: 1, 2, 3");
+  CHECK(load_error("local c = move.cards[1]\nif c.suit ~= 'A' then return end") ==
+        "case.lua:3: 'A' is no value of the card property 'suit'; did you mean 'a'?");  // as Lua compares
+  CHECK(load_error("if '1b' == move.cards[1].code or 'b1x' == move.cards[1].code then return end") ==
+        "case.lua:2: 'b1x' is no card's code; the codes are: 1a, 1b, 2a, 2b, 3a, 3b");
+  CHECK(load_error("if move.cards[1].rank == '2' and '3a' == move.cards[1].code then return end") ==
+        "loaded");
+  CHECK(load_error("local t = {rank = 'x'}\nif t.rank:upper() == 'X' or t.name == 'x' then return end") ==
+        "loaded");
 }
 
 TEST_CASE("sandbox/a misspelt name built at run time gets the one meant, or the list of names") {

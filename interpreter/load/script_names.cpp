@@ -147,6 +147,7 @@ class Checker {
     file_ = &file;
     t_ = Tokens(file.source);
     if (index < base_names_.size() && !Rebinds("base")) CheckBase(base_names_[index]);
+    CheckCardComparisons();
     if (Rebinds("tapis")) return;  // `tapis` is then another table: its names are the script's
     for (size_t i = 0; i + 2 < t_.size(); ++i) {
       if (!IsName(i, "tapis") || !IsPunct(i + 1, ".") || t_[i + 2].kind != Token::Kind::kName) continue;
@@ -181,6 +182,64 @@ class Checker {
                                            name, Suggest(name, names, "it defines")));
       }
     }
+  }
+
+  // card.rank == "Q", "DH" ~= card.code: the string must be one of the property's values, or a
+  // card's code. Any table's field of that name is read so: a script's own table that reuses
+  // a property's name holds that property's values too.
+  void CheckCardComparisons() {
+    for (size_t i = 0; i + 3 < t_.size(); ++i) {
+      const bool equality = (IsPunct(i, "=") || IsPunct(i, "~")) && IsPunct(i + 1, "=");
+      if (!equality) continue;
+      if (i >= 2 && IsPunct(i - 2, ".") && t_[i - 1].kind == Token::Kind::kName && IsString(i + 2)) {
+        CheckCardValue(t_[i - 1].text, t_[i + 2]);
+      } else if (i >= 1 && IsString(i - 1)) {
+        if (const size_t field = LastField(i + 2)) CheckCardValue(t_[field].text, t_[i - 1]);
+      }
+    }
+  }
+
+  // The field an expression from `i` ends on (`move.cards[1].code`: code), or 0 when it ends
+  // otherwise (a call, an index, a plain name).
+  size_t LastField(size_t i) const {
+    if (i >= t_.size() || t_[i].kind != Token::Kind::kName) return 0;
+    size_t field = 0;
+    for (++i; i < t_.size();) {
+      if (IsPunct(i, ".") && i + 1 < t_.size() && t_[i + 1].kind == Token::Kind::kName) {
+        field = i + 1;
+        i += 2;
+      } else if (IsPunct(i, "[")) {
+        int depth = 0;
+        for (; i < t_.size(); ++i) {
+          depth += IsPunct(i, "[") - IsPunct(i, "]");
+          if (depth == 0) break;
+        }
+        ++i;
+        field = 0;
+      } else {
+        break;
+      }
+    }
+    return IsPunct(i, "(") || IsPunct(i, ":") ? 0 : field;
+  }
+
+  void CheckCardValue(const std::string& field, const Token& literal) {
+    if (field == "code") {  // as Lua compares: case counts
+      std::vector<std::string> codes;
+      for (const auto& kind : r_.catalog.kinds()) {
+        if (kind.code == literal.text) return;
+        codes.push_back(kind.code);
+      }
+      Report(literal.line, fmt::format("'{}' is no card's code; {}", literal.text,
+                                       Suggest(literal.text, codes, "the codes are")));
+      return;
+    }
+    const int property = r_.catalog.PropertyIndex(field);
+    if (property < 0) return;
+    const auto& values = r_.catalog.properties()[property].values;
+    if (std::find(values.begin(), values.end(), literal.text) != values.end()) return;
+    Report(literal.line, fmt::format("'{}' is no value of the card property '{}'; {}", literal.text, field,
+                                     Suggest(literal.text, values, "its values are")));
   }
 
   // `local NAME`, `local a, NAME`, NAME among a function's parameters or a for loop's
