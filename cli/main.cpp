@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/ruleset_schema.h"
 #include "interpreter/load/yaml_reader.h"
 #include "interpreter/model/errors.h"
 
@@ -202,6 +203,7 @@ int main(int argc, char** argv) {
   auto* moves = app.add_subcommand("moves", "legal moves of a saved position");
   moves->add_option("state", file, "a saved game (a game log)")->required();
   auto* score = app.add_subcommand("score", "current scores of a saved position");
+  auto* schema = app.add_subcommand("schema", "print the JSON Schema of ruleset files, for an editor");
   score->add_option("state", file, "a saved game (a game log)")->required();
 
   try {
@@ -242,6 +244,10 @@ int main(int argc, char** argv) {
     if (make->parsed()) return tapis::cli::New(new_name, new_from);
     if (moves->parsed()) return tapis::cli::Moves(file);
     if (score->parsed()) return tapis::cli::Score(file);
+    if (schema->parsed()) {
+      fmt::print("{}", tapis::cli::kRulesetSchema);
+      return 0;
+    }
   } catch (const tapis::Error& e) {
     std::cerr << "tapis: " << tapis::Printable(e.what()) << "\n";
     return static_cast<int>(e.kind());

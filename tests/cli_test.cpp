@@ -223,6 +223,13 @@ TEST_CASE("cli/sim --compare --report writes a comparison page, unfinished games
   CHECK(Tapis("sim unisson --compare unisson --json -n 1").code != 0);
 }
 
+TEST_CASE("cli/schema prints docs/tapis.schema.json, for an editor") {
+  const Run r = Tapis("schema");
+  CHECK(r.code == 0);
+  CHECK(r.output == ReadFile(std::string(TAPIS_SOURCE_DIR) + "/docs/tapis.schema.json"));
+  CHECK(r.output.find("\"$schema\": \"http://json-schema.org/draft-07/schema#\"") != std::string::npos);
+}
+
 TEST_CASE("cli/score: a hand-made grid position, points so far less the cards in hand") {
   const Run r = Tapis("score tests/fixtures/quincunx/position.json");
   CHECK(r.code == 0);
@@ -319,8 +326,8 @@ TEST_CASE("cli/bad arguments get one line and exit code 6") {
       {"sim unisson --gams=3",
        "tapis: sim: unknown option '--gams'; did you mean '--games'? (see tapis sim --help)\n"},
       {"",
-       "tapis: give a command: list, play, sim, check, new, merge, bench, replay, moves, score (see tapis "
-       "--help)\n"},
+       "tapis: give a command: list, play, sim, check, new, merge, bench, replay, moves, score, schema (see "
+       "tapis --help)\n"},
   };
   for (const auto& [args_, message] : cases) {
     const std::string args = args_;  // clang 14 cannot capture a structured binding in CAPTURE
