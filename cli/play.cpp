@@ -3,9 +3,11 @@
 // info CARD, hint, undo, save FILE, quit.
 #include <fmt/format.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <cctype>
 #include <csignal>
+#include <fstream>
 #include <iostream>
 #include <random>
 
@@ -156,6 +158,15 @@ void PrintRules(const Engine& engine) {
 
 // The match totals as the last round ended them: public, unlike a round's score so far,
 // which may count cards in other hands.
+// The moves since `seat` last moved (a trick, the others' turns); false when there are none.
+bool PrintSinceLastTurn(const GameLog& log, int seat) {
+  size_t from = log.moves.size();
+  while (from > 0 && log.moves[from - 1].player != seat) --from;
+  for (size_t i = from; i < log.moves.size(); ++i)
+    fmt::print("player {}: {}\n", log.moves[i].player + 1, log.moves[i].move);
+  return from < log.moves.size();
+}
+
 void PrintTotals(const Engine& engine, const GameState& state, int viewer,
                  const std::vector<std::string>& kinds) {
   const bool lowest = engine.rules().match.lowest_wins;
@@ -189,8 +200,11 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   const uint64_t seed = log.seed;
 
   std::vector<std::string> kinds = seat_kinds;
+  if (kinds.empty()) kinds = log.seats;  // a saved game seats the same players again
   if (kinds.empty()) kinds.push_back("human");
   while (static_cast<int>(kinds.size()) < players) kinds.push_back("greedy");
+  kinds.resize(players);
+  log.seats = kinds;
   std::vector<std::unique_ptr<Bot>> bots(players);
   int humans = 0;
   for (int p = 0; p < players; ++p) {
@@ -211,6 +225,32 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     if (why != nullptr) fmt::print("{}; the game's log is in {}\n", why, log_path);
   };
   save_log(nullptr);
+  // Moves made since the game was last written: quitting asks before losing them.
+  size_t edits = 0, saved_edits = 0;
+  const auto unsaved = [&] { return log_path.empty() && edits != saved_edits; };
+  const bool terminal = isatty(STDIN_FILENO) != 0;
+  // A line of input; false at the end of input or on Ctrl-C.
+  const auto read_line = [&](std::string& line) {
+    std::fflush(stdout);
+    if (std::getline(std::cin, line)) return true;
+    fmt::print("\n");
+    return false;
+  };
+  // Asked before a game that is not saved is left. At a terminal, Ctrl-D can be answered too.
+  const auto may_leave = [&] {
+    if (!unsaved()) return true;
+    if (std::cin.eof()) {
+      if (!terminal) return true;
+      std::cin.clear();
+    }
+    fmt::print("this game is not saved ('save FILE' keeps it); leave anyway? [y/N] ");
+    std::string answer;
+    if (!read_line(answer) || interrupted) return true;
+    answer = Lower(answer);
+    if (answer == "y" || answer == "yes") return true;
+    fmt::print("the game goes on\n");
+    return false;
+  };
   CatchInterrupt();
   fmt::print("{} — {} players, seed {}. Type 'help' for the legal moves.\n", rules->title, players, seed);
   int last_viewer = -1;
@@ -228,6 +268,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       const std::string text = MoveText(engine, state, m);
       fmt::print("player {}: {}\n", actor + 1, text);
       log.moves.push_back({actor, text});
+      ++edits;
       const GameState before = state;
       const ApplyResult r = engine.Apply(state, m);
       if (!r.ok) {
@@ -239,20 +280,33 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       show = true;
       continue;
     }
-    if (humans > 1 && last_viewer != actor)
-      fmt::print("\n--- hand the terminal to player {} ---\n", actor + 1);
-    last_viewer = actor;
+    std::string line;
+    if (humans > 1 && last_viewer != actor) {
+      // Hot seat: the last player's hand leaves the screen (and, at a terminal, its scrollback)
+      // before the next one's shows, once they say they alone are looking.
+      const bool private_shown = last_viewer >= 0;
+      if (private_shown && isatty(STDOUT_FILENO)) fmt::print("\033[H\033[2J\033[3J");
+      fmt::print("\n--- hand the terminal to player {}, who presses Enter ---\n", actor + 1);
+      if (read_line(line) && !interrupted) {
+        if (isatty(STDOUT_FILENO)) fmt::print("\033[H\033[2J\033[3J");
+        PrintSinceLastTurn(log, actor);
+        show = true;
+        last_viewer = actor;
+      } else if (interrupted || may_leave()) {
+        save_log(interrupted ? "interrupted" : "end of input");
+        return interrupted ? kInterrupted : 0;
+      }
+      continue;
+    }
     if (show) fmt::print("\n{}", RenderView(engine, state, actor));
     show = false;
     fmt::print("{}\n> ", DecisionLine(engine, state));
-    std::fflush(stdout);
-    std::string line;
-    if (!std::getline(std::cin, line)) {
-      fmt::print("\n");
+    if (!read_line(line)) {
       if (interrupted) {
         save_log("interrupted");
         return kInterrupted;
       }
+      if (!may_leave()) continue;
       save_log("end of input");
       return 0;
     }
@@ -271,11 +325,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       continue;
     }
     if (command == "last") {  // the moves since this seat's last one: a trick, the others' turns
-      size_t from = log.moves.size();
-      while (from > 0 && log.moves[from - 1].player != actor) --from;
-      if (from == log.moves.size()) fmt::print("nothing since your last move\n");
-      for (size_t i = from; i < log.moves.size(); ++i)
-        fmt::print("player {}: {}\n", log.moves[i].player + 1, log.moves[i].move);
+      if (!PrintSinceLastTurn(log, actor)) fmt::print("nothing since your last move\n");
       continue;
     }
     if (command == "hint") {  // what the greedy bot would play from this seat's view
@@ -296,6 +346,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       continue;
     }
     if (command == "quit" || command == "exit") {
+      if (!may_leave()) continue;
       save_log("quit");
       return 0;
     }
@@ -306,21 +357,32 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       }
       state = history.back();
       log.moves.resize(history_moves.back());
+      ++edits;
       history.pop_back();
       history_moves.pop_back();
       fmt::print("undone\n");
       show = true;
       continue;
     }
-    if (line == "save" || line.rfind("save ", 0) == 0) {
-      const auto space = line.find(' ');
-      if (space == std::string::npos) {
+    if (command == "save" || command == "save!" || command.rfind("save ", 0) == 0 ||
+        command.rfind("save! ", 0) == 0) {
+      // `save FILE` never replaces a file unawares: `save! FILE` does.
+      const bool replace = command.rfind("save!", 0) == 0;
+      const auto start = line.find_first_not_of(" \t", replace ? 5 : 4);
+      const auto end = line.find_last_not_of(" \t");
+      if (start == std::string::npos) {
         fmt::print("save needs a file name: save FILE\n");
         continue;
       }
+      const std::string file = line.substr(start, end + 1 - start);
+      if (!replace && std::ifstream(file)) {
+        fmt::print("{} exists; 'save! {}' replaces it\n", file, file);
+        continue;
+      }
       try {
-        WriteLogFile(line.substr(space + 1), log);
-        fmt::print("saved; resume with: tapis play --resume {}\n", line.substr(space + 1));
+        WriteLogFile(file, log);
+        saved_edits = edits;
+        fmt::print("saved; resume with: tapis play --resume {}\n", file);
       } catch (const Error& e) {
         fmt::print("{}\n", e.what());
       }
@@ -343,6 +405,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     }
     TellBots(bots, engine, history.back(), *parsed.move, state);
     log.moves.push_back({actor, text});
+    ++edits;
     show = true;
   }
 

@@ -286,7 +286,7 @@ TEST_CASE("cli/play keeps its log however the game stops, and a failed save cost
   SUBCASE("a save that fails (here: no file may grow, ulimit -f 0) says why and keeps the old save") {
     std::ofstream(log) << "the old save\n";
     const std::string out =
-        Shell("cd '" TAPIS_SOURCE_DIR "' && printf 'save " + log +
+        Shell("cd '" TAPIS_SOURCE_DIR "' && printf 'save! " + log +
               "\\nquit\\n' | (ulimit -f 0; '" TAPIS_TAPIS_BINARY "' play unisson --players 3 --seed 5) 2>&1")
             .output;
     CHECK(out.find(log + ": cannot write the file (File too large)") != std::string::npos);
@@ -296,7 +296,7 @@ TEST_CASE("cli/play keeps its log however the game stops, and a failed save cost
       CHECK(entry.path().extension() != ".part");  // no temporary file left behind
   }
   SUBCASE("a device is not a save file") {
-    const Run r = Tapis("play unisson --players 3 --seed 5", "save /dev/null\\nquit\\n");
+    const Run r = Tapis("play unisson --players 3 --seed 5", "save! /dev/null\\nquit\\n");
     CHECK(r.output.find("/dev/null: cannot write the file (not a regular file)") != std::string::npos);
   }
 }
@@ -362,6 +362,46 @@ TEST_CASE("cli/a script's print cannot drive the terminal") {
   const Run r = Tapis("check " + dir + "/print.yaml --games 1");
   CHECK(r.output.find("a\\x1b[2Jb\t7\n") != std::string::npos);
   CHECK(r.output.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("cli/play: hot seat waits for the next player before showing their hand") {
+  // Player 1 moves, then the terminal goes to player 2, whose hand shows only after Enter,
+  // with what happened since their last turn.
+  const Run r = Tapis("play unisson --players 3 --seat human --seat human --seat greedy --seed 4",
+                      "\\nchoose 7C\\ndraw\\ndiscard 9C\\n\\nquit\\ny\\n");
+  CHECK(r.code == 0);
+  const size_t to_1 = r.output.find("--- hand the terminal to player 1, who presses Enter ---");
+  const size_t hand_1 = r.output.find("your hand: JH JD 9C JS");
+  const size_t to_2 = r.output.find("--- hand the terminal to player 2, who presses Enter ---");
+  const size_t hand_2 = r.output.find("your hand: 8C QC 7D 10H");
+  REQUIRE(to_2 != std::string::npos);
+  CHECK(to_1 < hand_1);
+  CHECK(hand_1 < to_2);
+  CHECK(to_2 < hand_2);
+  CHECK(r.output.find("player 1: choose 7C\nplayer 1: draw\nplayer 1: discard 9C\n", to_2) < hand_2);
+  CHECK(r.output.find('\033') == std::string::npos);  // the screen is cleared only at a terminal
+}
+
+TEST_CASE("cli/play: leaving an unsaved game asks first, save never replaces a file unasked, seats resume") {
+  const std::string dir = ReportFolder("leave");
+  const std::string file = dir + "/game.jsonl";
+  const Run r =
+      Tapis("play unisson --players 3 --seat human --seat greedy --seat random --seed 5",
+            "draw\\nquit\\nno\\nsave " + file + "\\nsave " + file + "\\nSave!  " + file + " \\nquit\\n");
+  CHECK(r.code == 0);
+  CHECK(
+      r.output.find("this game is not saved ('save FILE' keeps it); leave anyway? [y/N] the game goes on") !=
+      std::string::npos);
+  CHECK(r.output.find(file + " exists; 'save! " + file + "' replaces it") != std::string::npos);
+  CHECK(r.output.find("saved; resume with: tapis play --resume " + file) != std::string::npos);
+  CHECK(r.output.rfind("leave anyway") < r.output.find("save " + file));  // saved: the last quit asks nothing
+  CHECK(ReadFile(file).find("\"seats\":[\"human\",\"greedy\",\"random\"]") != std::string::npos);
+  // --resume seats the same players: seat 2 is greedy, not a second human.
+  const Run resumed = Tapis("play --resume " + file, "score\\nquit\\n");
+  CHECK(resumed.output.find("player 2 (greedy)") != std::string::npos);
+  CHECK(resumed.output.find("hand the terminal") == std::string::npos);
+  // At the end of piped input nobody can answer: the game ends as before.
+  CHECK(Tapis("play unisson --players 3 --seed 5", "draw\\n").code == 0);
 }
 
 TEST_CASE("cli/play help shows a number move once, with its numbers") {

@@ -37,6 +37,7 @@ std::string WriteGameLog(const GameLog& log) {
                  {"players", log.players},
                  {"settings", log.settings},
                  {"seed", log.seed}};
+  if (!log.seats.empty()) header["seats"] = log.seats;
   out += header.dump() + "\n";
   for (const auto& entry : log.moves) {
     out += json{{"player", entry.player + 1}, {"move", entry.move}}.dump() + "\n";
@@ -79,6 +80,13 @@ GameLog ReadGameLog(const std::string& text, const std::string& file) {
                                  std::numeric_limits<uint64_t>::max(), j.at("seed").dump()));
         log.seed = j.at("seed").get<uint64_t>();
         if (j.contains("settings")) log.settings = j.at("settings").get<std::map<std::string, std::string>>();
+        if (j.contains("seats")) {
+          const json& seats = j.at("seats");
+          if (!seats.is_array() || seats.size() != static_cast<size_t>(log.players))
+            throw fail(fmt::format("\"seats\": expected a list of {} seat kinds (\"human\", \"greedy\"…)",
+                                   log.players));
+          log.seats = seats.get<std::vector<std::string>>();
+        }
         header = true;
       } else if (j.contains("move")) {
         const int player = static_cast<int>(WholeField(j, "player", 1, log.players, fail));

@@ -19,6 +19,9 @@ struct GameLog {
   int players = 0;
   std::map<std::string, std::string> settings;
   uint64_t seed = 0;
+  // Who played each seat ("human", "greedy", "ismcts:2000"), when `tapis play` wrote it:
+  // `--resume` seats them again. Empty: not recorded.
+  std::vector<std::string> seats;
   struct Entry {
     int player = 0;  // 0-based
     std::string move;
