@@ -37,14 +37,35 @@ std::map<std::string, std::string> GameOptions::Settings() const {
   return out;
 }
 
-int List() {
+// `text` cut to `width` characters (UTF-8), ending in "…" when cut.
+std::string Fit(const std::string& text, size_t width) {
+  std::vector<size_t> starts;  // where each character starts
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) starts.push_back(i);
+  }
+  if (starts.size() <= width) return text;
+  return text.substr(0, starts[width - 1]) + "…";
+}
+
+int List(bool long_form) {
+  constexpr size_t kWidth = 80, kName = 24, kPlayers = 13;  // name and players columns, with spaces
   for (const auto& entry : ListRulesets()) {
     try {
       const auto rules = LoadRuleset(entry.path);
-      fmt::print("{:<14} {}-{} players  {}  [{}]\n", entry.name, rules->min_players, rules->max_players,
-                 rules->description, entry.path);
+      const std::string players =
+          rules->min_players == rules->max_players
+              ? fmt::format("{} player{}", rules->min_players, rules->min_players > 1 ? "s" : "")
+              : fmt::format("{}-{} players", rules->min_players, rules->max_players);
+      if (long_form) {
+        fmt::print("{:<{}}{:<{}}{}\n{:<{}}{}\n", entry.name, kName, players, kPlayers, rules->description, "",
+                   kName, entry.path);
+      } else {
+        fmt::print("{:<{}}{:<{}}{}\n", entry.name, kName, players, kPlayers,
+                   Fit(rules->description, kWidth - kName - kPlayers));
+      }
     } catch (const Error& e) {
-      fmt::print("{:<14} (does not load: {})\n", entry.name, e.what());
+      fmt::print("{:<{}}{}\n", entry.name, kName,
+                 Fit(fmt::format("(does not load: {})", e.what()), long_form ? 10000 : kWidth - kName));
     }
   }
   return 0;
@@ -111,11 +132,18 @@ int Check(const std::vector<std::string>& games, int random_games,
     options.games = random_games;
     options.settings = settings;
     options.unfinished_limit = unfinished_limit;
-    CheckOutcome outcome = CheckRandomGames(rules, options);
     // Each other value of the few-valued parameters, one at a time, with fewer games.
     const auto values = ParameterValuesToCheck(*rules, settings);
+    const int variant_games = (random_games + 3) / 4;
+    if (isatty(STDERR_FILENO)) {
+      const int counts = rules->max_players - rules->min_players + 1;
+      const int total = counts * (random_games + static_cast<int>(values.size()) * variant_games);
+      auto done = std::make_shared<int>(0);  // shared by the copies of options below
+      options.game_played = [bar = ProgressBar("games"), total, done] { bar(++*done, total); };
+    }
+    CheckOutcome outcome = CheckRandomGames(rules, options);
     CheckOptions variant = options;
-    variant.games = (random_games + 3) / 4;
+    variant.games = variant_games;
     std::vector<std::string> tried;
     for (const auto& [name, value] : values) {
       variant.settings = settings;
@@ -129,6 +157,7 @@ int Check(const std::vector<std::string>& games, int random_games,
         outcome.problems.push_back(fmt::format("{}={}: {}", name, value, e.what()));
       }
     }
+    if (options.game_played) fmt::print(stderr, "\r\033[K");  // the progress line goes
     for (const auto& p : outcome.problems) fmt::print(stderr, "{}: {}\n", path, p);
     for (const auto& n : outcome.notes) fmt::print("{}: note: {}\n", path, n);
     if (outcome.problems.empty()) {
@@ -158,7 +187,7 @@ LoadedGame LoadGame(const std::string& path) {
   LoadedGame g;
   std::string text;
   if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
-    throw IoError(fmt::format("{}: cannot read the file{}", path, ProblemSuffix(problem)));
+    throw IoError(fmt::format("{}: cannot read the file{}", path, ProblemSuffix(problem, path)));
   if (IsPosition(text)) {
     g.engine = EngineForPosition(text, path);
     g.state = ReadPosition(*g.engine, text, path);

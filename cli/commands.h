@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -18,7 +19,10 @@ struct GameOptions {
   std::map<std::string, std::string> Settings() const;  // throws on a malformed pair
 };
 
-int List();
+int List(bool long_form);
+// A progress line on standard error: a bar, the share done, the rate and the time left
+// ("[#####     ]  45% 450/1000 games, 2300/s, 0:03 left").
+std::function<void(int, int)> ProgressBar(const char* what);
 // `resume`: a saved game's log to continue instead of starting a new game.
 int Play(const GameOptions& game, const std::vector<std::string>& seats, const std::string& log_path,
          const std::string& resume);

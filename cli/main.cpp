@@ -8,6 +8,7 @@
 #include <cmath>
 #include <csignal>
 #include <iostream>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/ruleset_schema.h"
@@ -98,6 +99,7 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   using tapis::cli::GameOptions;
   CLI::App app{"tapis — rules-as-data card games"};
+  app.set_version_flag("--version", "tapis " TAPIS_VERSION);
   app.require_subcommand(1);
 
   GameOptions game;
@@ -118,7 +120,9 @@ int main(int argc, char** argv) {
         ->allow_extra_args(false);
   };
 
-  app.add_subcommand("list", "the known rulesets, with player counts and descriptions");
+  auto* list = app.add_subcommand("list", "the known rulesets, with player counts and descriptions");
+  bool list_long = false;
+  list->add_flag("--long", list_long, "whole descriptions and where each ruleset's file is");
 
   auto* play = app.add_subcommand("play", "play a game in the terminal");
   add_game_options(play);
@@ -129,10 +133,11 @@ int main(int argc, char** argv) {
 
   auto* sim = app.add_subcommand("sim", "bot games: win rate per seat, game length, speed");
   add_game_options(sim);
-  int games = 1000, threads = 1;
+  // Every core by default: each game's seed is its own, so the report does not depend on it.
+  int games = 1000, threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   bool json = false;
   sim->add_option("-n,--games", games, "number of games")->check(Within(1, kMostGames));
-  sim->add_option("--threads", threads, "threads")->check(Within(1, kMostThreads));
+  sim->add_option("--threads", threads, "threads (default: one per core)")->check(Within(1, kMostThreads));
   sim->add_flag("--json", json, "print the report as JSON");
   std::string compare, shard, shard_out;
   bool cards = false;
@@ -217,7 +222,7 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (app.got_subcommand("list")) return tapis::cli::List();
+    if (list->parsed()) return tapis::cli::List(list_long);
     if (play->parsed()) {
       if (game.game.empty() == resume.empty()) {
         throw tapis::Error(tapis::ErrorKind::kUsage,

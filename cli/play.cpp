@@ -264,7 +264,14 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     const int actor = engine.Actor(state);
     const std::vector<Move> legal = engine.LegalMoves(state);
     if (bots[actor]) {
+      // A bot that looks ahead may take a while: say so, at a terminal, until it moves.
+      const bool thinking = kinds[actor] != "random" && legal.size() > 1 && isatty(STDOUT_FILENO);
+      if (thinking) {
+        fmt::print("player {} ({}) is thinking…", actor + 1, kinds[actor]);
+        std::fflush(stdout);
+      }
       const Move m = legal[bots[actor]->Choose(engine, state, legal)];
+      if (thinking) fmt::print("\r\033[K");
       const std::string text = MoveText(engine, state, m);
       fmt::print("player {}: {}\n", actor + 1, text);
       log.moves.push_back({actor, text});

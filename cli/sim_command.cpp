@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -19,6 +20,25 @@
 #include "interpreter/sim/simulate.h"
 
 namespace tapis::cli {
+namespace {}  // namespace
+
+std::function<void(int, int)> ProgressBar(const char* what) {
+  const auto start = std::chrono::steady_clock::now();
+  return [start, what](int done, int total) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = seconds > 0 ? done / seconds : 0;
+    const int width = 30, filled = total ? width * done / total : width;
+    std::string left = "";
+    if (rate > 0 && done < total) {
+      const int s = static_cast<int>((total - done) / rate + 0.5);
+      left = fmt::format(", {}:{:02d} left", s / 60, s % 60);
+    }
+    fmt::print(stderr, "\r\033[K[{}{}] {:3d}% {}/{} {}, {:.0f}/s{}", std::string(filled, '#'),
+               std::string(width - filled, ' '), total ? 100 * done / total : 100, done, total, what, rate,
+               left);
+  };
+}
+
 namespace {
 
 SimOptions Options(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats) {
@@ -27,13 +47,7 @@ SimOptions Options(const GameOptions& game, int games, int threads, const std::v
   sim.seed = game.seed_given ? game.seed : 1;
   sim.threads = threads;
   sim.bots = seats;
-  if (isatty(STDERR_FILENO)) {
-    sim.progress = [](int done, int total) {
-      const int width = 40, filled = total ? width * done / total : width;
-      fmt::print(stderr, "\r[{}{}] {}/{} games", std::string(filled, '#'), std::string(width - filled, ' '),
-                 done, total);
-    };
-  }
+  if (isatty(STDERR_FILENO)) sim.progress = ProgressBar("games");
   return sim;
 }
 
@@ -196,7 +210,7 @@ int Merge(const std::vector<std::string>& files, bool json, const std::string& h
   for (size_t i = 0; i < files.size(); ++i) {
     std::string text;
     if (const FileProblem problem = ReadTextFile(files[i], text); problem != FileProblem::kNone)
-      throw IoError(fmt::format("{}: cannot read the file{}", files[i], ProblemSuffix(problem)));
+      throw IoError(fmt::format("{}: cannot read the file{}", files[i], ProblemSuffix(problem, files[i])));
     nlohmann::json j;
     try {
       j = nlohmann::json::parse(text);

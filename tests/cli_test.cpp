@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -37,10 +38,25 @@ Run Tapis(const std::string& args, const std::string& input = "", const std::str
 
 }  // namespace
 
+TEST_CASE("cli/--version") {
+  const Run r = Tapis("--version");
+  CHECK(r.code == 0);
+  CHECK(r.output.rfind("tapis ", 0) == 0);
+}
+
 TEST_CASE("cli/list shows the bundled rulesets") {
   const Run r = Tapis("list");
   CHECK(r.code == 0);
-  CHECK(r.output.find("unisson        3-6 players") != std::string::npos);
+  CHECK(r.output.find("unisson                 3-6 players  Rummy-like") != std::string::npos);
+  // One line each, within 80 columns; --long gives the whole description and the file.
+  std::istringstream lines(r.output);
+  for (std::string line; std::getline(lines, line);) {
+    size_t characters = 0;
+    for (char c : line) characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    CHECK(characters <= 80);
+  }
+  const Run long_form = Tapis("list --long");
+  CHECK(long_form.output.find("rulesets/unisson.yaml") != std::string::npos);
 }
 
 TEST_CASE("cli/exit codes") {

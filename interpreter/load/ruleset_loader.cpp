@@ -295,7 +295,8 @@ class Loader : private YamlReader {
       const fs::path path = fs::path(dir_) / relative;
       std::string text;
       if (const FileProblem problem = ReadTextFile(path.string(), text); problem != FileProblem::kNone)
-        Fail(item, fmt::format("cannot read script '{}'{}", path.string(), ProblemSuffix(problem)));
+        Fail(item,
+             fmt::format("cannot read script '{}'{}", path.string(), ProblemSuffix(problem, path.string())));
       ScriptFile s;
       s.path = path.string();
       // Messages name the script as the ruleset's author sees it (scripts/x.lua).
@@ -360,7 +361,7 @@ std::shared_ptr<const Ruleset> BuildRuleset(RulesetSource source, const std::str
 std::shared_ptr<const Ruleset> LoadRuleset(const std::string& path) {
   std::string text;
   if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
-    throw IoError(fmt::format("{}: cannot read the ruleset file{}", path, ProblemSuffix(problem)));
+    throw IoError(fmt::format("{}: cannot read the ruleset file{}", path, ProblemSuffix(problem, path)));
   return LoadRulesetFromString(text, path);
 }
 

@@ -125,7 +125,7 @@ RulesetSource Read(const std::string& text, const std::string& file) {
   try {
     std::string base_text;
     if (const FileProblem problem = ReadTextFile(base, base_text); problem != FileProblem::kNone)
-      throw IoError(fmt::format("{}: cannot read the ruleset file{}", base, ProblemSuffix(problem)));
+      throw IoError(fmt::format("{}: cannot read the ruleset file{}", base, ProblemSuffix(problem, base)));
     parent = ReadRulesetSource(base_text, base);
     BuildRuleset(parent, base);
   } catch (const Error& e) {

@@ -25,11 +25,16 @@ FileProblem ReadTextFile(const std::string& path, std::string& text, size_t max_
   return text.size() > max_bytes ? FileProblem::kTooLarge : FileProblem::kNone;
 }
 
-std::string ProblemSuffix(FileProblem problem, size_t max_bytes) {
+std::string ProblemSuffix(FileProblem problem, const std::string& path, size_t max_bytes) {
   switch (problem) {
     case FileProblem::kNone:
-    case FileProblem::kMissing:
       return "";
+    case FileProblem::kMissing: {
+      std::error_code ec;
+      const auto here = std::filesystem::current_path(ec);
+      if (std::filesystem::path(path).is_absolute() || ec) return " (no such file)";
+      return fmt::format(" (no such file in {})", here.string());
+    }
     case FileProblem::kNotRegular:
       return " (not a regular file)";
     case FileProblem::kTooLarge:

@@ -16,9 +16,10 @@ enum class FileProblem { kNone, kMissing, kNotRegular, kTooLarge, kUnreadable };
 // Puts the whole file at `path` in `text`, or says why it cannot.
 FileProblem ReadTextFile(const std::string& path, std::string& text, size_t max_bytes = kMaxTextFileBytes);
 
-// What to add to "PATH: cannot read …" for `problem`: " (not a regular file)", " (larger
-// than 64 MB)"…; nothing for a missing file, whose message says enough.
-std::string ProblemSuffix(FileProblem problem, size_t max_bytes = kMaxTextFileBytes);
+// What to add to "PATH: cannot read …" for `problem` with the file at `path`: " (not a
+// regular file)", " (larger than 64 MB)", " (no such file in /home/me)" (a relative path
+// names the folder it was looked for in)…
+std::string ProblemSuffix(FileProblem problem, const std::string& path, size_t max_bytes = kMaxTextFileBytes);
 
 // Where `text` stops being UTF-8 (the offset of its first byte that is not part of a
 // well-formed character), or std::string::npos when all of it is.

@@ -125,7 +125,7 @@ std::shared_ptr<const WordIndex> WordIndex::Load(const std::string& path, const 
   if (auto it = loaded.find({path, needs_one_of}); it != loaded.end()) return it->second;
   std::string text;
   if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
-    throw IoError(fmt::format("{}: cannot read the word list{}", path, ProblemSuffix(problem)));
+    throw IoError(fmt::format("{}: cannot read the word list{}", path, ProblemSuffix(problem, path)));
   std::istringstream in(text);
   std::vector<std::string> list;
   for (std::string line; std::getline(in, line);) {

@@ -111,7 +111,7 @@ GameLog ReadGameLog(const std::string& text, const std::string& file) {
 GameLog ReadGameLogFile(const std::string& path) {
   std::string text;
   if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
-    throw IoError(fmt::format("{}: cannot read the file{}", path, ProblemSuffix(problem)));
+    throw IoError(fmt::format("{}: cannot read the file{}", path, ProblemSuffix(problem, path)));
   return ReadGameLog(text, path);
 }
 

@@ -130,7 +130,7 @@ class GameReplay {
 PeerReplay ReplayPeerGames(std::shared_ptr<const Ruleset> rules, const std::string& path) {
   std::string text;
   if (const FileProblem problem = ReadTextFile(path, text); problem != FileProblem::kNone)
-    throw IoError(fmt::format("{}: cannot read the file{}", path, ProblemSuffix(problem)));
+    throw IoError(fmt::format("{}: cannot read the file{}", path, ProblemSuffix(problem, path)));
   std::istringstream in(text);
   PeerReplay out;
   int line_number = 0;

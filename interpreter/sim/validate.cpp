@@ -60,6 +60,12 @@ CheckOutcome CheckRandomGames(std::shared_ptr<const Ruleset> rules, const CheckO
     int unfinished = 0, played = 0;
     uint64_t first_unfinished = 0;
     for (int i = 0; i < options.games && problems.size() < 10; ++i, ++played) {
+      struct Tick {  // told when this game is over, whichever way the loop goes on
+        const std::function<void()>& told;
+        ~Tick() {
+          if (told) told();
+        }
+      } tick{options.game_played};
       const uint64_t game_seed = MixSeed(options.seed, i * 16 + players);
       auto where = [&](const std::string& what) {
         return fmt::format("{}{} players, seed {}: {}", prefix, players, game_seed, what);

@@ -2,6 +2,7 @@
 // games end, no card is created or lost, scoring runs, and the log of each game replays.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -29,6 +30,7 @@ struct CheckOptions {
   // The share of a player count's games that may fail to end before the check fails: 1%,
   // so a variant where 5% of games never end fails 96 times in 100 with 100 games.
   double unfinished_limit = 0.01;
+  std::function<void()> game_played;  // after each game, however it went (a progress bar)
 };
 
 struct CheckOutcome {
