@@ -18,6 +18,7 @@
 #include "interpreter/model/text_file.h"
 #include "interpreter/records/game_log.h"
 #include "interpreter/records/move_text.h"
+#include "interpreter/records/narration.h"
 #include "interpreter/records/peer_replay.h"
 #include "interpreter/records/position.h"
 #include "interpreter/records/view.h"
@@ -201,8 +202,9 @@ LoadedGame LoadGame(const std::string& path) {
 
 }  // namespace
 
-// The game as one seat saw it: no seed, and after each move only that seat's view.
-int RedactedLog(const std::string& path, int seat) {
+// The game as one seat saw it: no seed, and after each move only that seat's view and what
+// the move caused as the seat saw it; or, as text, each move and what it caused.
+int RedactedLog(const std::string& path, int seat, bool text) {
   const GameLog log = ReadGameLogFile(path);
   auto engine = EngineForLog(log);
   if (seat < 1 || seat > log.players) {
@@ -213,6 +215,10 @@ int RedactedLog(const std::string& path, int seat) {
                            {"players", log.players},
                            {"settings", log.settings},
                            {"seat", seat}};
+  if (text) {
+    fmt::print("{}", NarrateGame(log, seat - 1, path));
+    return 0;
+  }
   GameState state = engine->NewGame(log.seed);
   header["view"] = ViewJson(*engine, state, seat - 1);
   std::cout << header.dump() << "\n";
@@ -222,19 +228,22 @@ int RedactedLog(const std::string& path, int seat) {
       throw Error(ErrorKind::kIllegalMove, fmt::format("{}:{}: move '{}' is not legal: {}", path, entry.line,
                                                        entry.move, parsed.error));
     }
+    const GameState before = state;
     if (!engine->Apply(state, *parsed.move).ok)
       throw ScriptError(fmt::format("{}:{}: script error", path, entry.line));
-    std::cout << nlohmann::json{{"player", entry.player + 1},
-                                {"move", entry.move},
-                                {"view", ViewJson(*engine, state, seat - 1)}}
-                     .dump()
-              << "\n";
+    const auto narration = Narrate(*engine, before, state, *parsed.move, seat - 1);
+    nlohmann::json line = {
+        {"player", entry.player + 1}, {"move", entry.move}, {"view", ViewJson(*engine, state, seat - 1)}};
+    if (!narration.empty()) line["narration"] = narration;
+    std::cout << line.dump() << "\n";
   }
   return 0;
 }
 
-int ReplayLog(const std::string& path, int seat) {
-  if (seat != 0) return RedactedLog(path, seat);
+int ReplayLog(const std::string& path, int seat, bool narrate) {
+  if (narrate && seat == 0)
+    throw Error(ErrorKind::kUsage, "--narrate tells the game as a seat saw it: give --as SEAT");
+  if (seat != 0) return RedactedLog(path, seat, narrate);
   LoadedGame g = LoadGame(path);
   if (g.log.scores) {
     if (!g.state.finished)

@@ -42,7 +42,7 @@ int Check(const std::vector<std::string>& games, int random_games,
 // Random-bot games per second for each of `games` (every ruleset found when empty).
 int Bench(const std::vector<std::string>& games, int players, int threads, double seconds);
 // With `seat` (from 1), prints the game as that seat saw it instead (a redacted log).
-int ReplayLog(const std::string& path, int seat);
+int ReplayLog(const std::string& path, int seat, bool narrate);
 // Replays a peer program's games (JSON lines) with `game`'s rules: prints one summary line,
 // or throws at the first difference.
 int ReplayPeer(const std::string& game, const std::string& path);

@@ -202,6 +202,9 @@ int main(int argc, char** argv) {
   int as_seat = 0;
   replay->add_option("--as", as_seat, "print the game as this seat saw it (a redacted log, JSON lines)")
       ->check(Within(1, kMostPlayers));
+  bool narrate = false;
+  replay->add_flag("--narrate", narrate,
+                   "with --as: the moves as text, each with what it caused as that seat saw it");
   std::string peer_file;
   replay->add_option("--jsonl", peer_file,
                      "replay a peer program's games (JSON lines) with the ruleset given instead of a log");
@@ -245,7 +248,7 @@ int main(int argc, char** argv) {
       return tapis::cli::Check(check_games, check_count, settings.Settings(), check_unfinished / 100);
     }
     if (replay->parsed() && !peer_file.empty()) return tapis::cli::ReplayPeer(file, peer_file);
-    if (replay->parsed()) return tapis::cli::ReplayLog(file, as_seat);
+    if (replay->parsed()) return tapis::cli::ReplayLog(file, as_seat, narrate);
     if (make->parsed()) return tapis::cli::New(new_name, new_from);
     if (moves->parsed()) return tapis::cli::Moves(file);
     if (score->parsed()) return tapis::cli::Score(file);

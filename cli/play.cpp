@@ -19,6 +19,7 @@
 #include "interpreter/model/errors.h"
 #include "interpreter/records/game_log.h"
 #include "interpreter/records/move_text.h"
+#include "interpreter/records/narration.h"
 #include "interpreter/records/view.h"
 #include "interpreter/sim/simulate.h"
 
@@ -158,6 +159,12 @@ void PrintRules(const Engine& engine) {
 
 // The match totals as the last round ended them: public, unlike a round's score so far,
 // which may count cards in other hands.
+// What a move caused, as `viewer` may see it, under the move's line.
+void Tell(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
+          int viewer) {
+  for (const auto& line : Narrate(engine, before, after, move, viewer)) fmt::print("  {}\n", line);
+}
+
 // The moves since `seat` last moved (a trick, the others' turns); false when there are none.
 bool PrintSinceLastTurn(const GameLog& log, int seat) {
   size_t from = log.moves.size();
@@ -254,6 +261,13 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   CatchInterrupt();
   fmt::print("{} — {} players, seed {}. Type 'help' for the legal moves.\n", rules->title, players, seed);
   int last_viewer = -1;
+  // Whose eyes the table speaks to: the one human, or the human who saw the screen last;
+  // with bots alone, everything.
+  int only_human = -1;
+  for (int p = 0; p < players; ++p) {
+    if (!bots[p]) only_human = p;
+  }
+  const auto viewer = [&] { return humans == 1 ? only_human : last_viewer; };
   bool show = true;  // the view is shown again only when something changed
 
   while (!state.finished) {
@@ -284,6 +298,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
         throw ScriptError(r.error);
       }
       TellBots(bots, engine, before, m, state);
+      Tell(engine, before, state, m, viewer());
       show = true;
       continue;
     }
@@ -411,6 +426,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       continue;
     }
     TellBots(bots, engine, history.back(), *parsed.move, state);
+    Tell(engine, history.back(), state, *parsed.move, actor);
     log.moves.push_back({actor, text});
     ++edits;
     show = true;

@@ -191,7 +191,7 @@ class Loader : private YamlReader {
   void ReadVariables(const YAML::Node& node) {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "initial", "visible", "range"});
+      CheckKeys(spec, {"owner", "initial", "visible", "range", "announce"});
       VariableDecl v;
       v.name = entry.first.as<std::string>();
       const auto owner = Optional(spec, "owner", std::string("table"));
@@ -203,6 +203,9 @@ class Loader : private YamlReader {
                {{"all", Visibility::kAll}, {"owner", Visibility::kOwner}, {"none", Visibility::kNone}});
       if (v.visibility == Visibility::kOwner && v.owner == Owner::kTable)
         Fail(spec["visible"], "visible: owner needs a variable with owner: player");
+      v.announce = Optional(spec, "announce", false);
+      if (v.announce && v.visibility == Visibility::kNone)
+        Fail(spec["announce"], "announce: only a variable players see (visible: all or owner) is told");
       if (spec["range"]) {
         const YAML::Node range = spec["range"];
         if (v.visibility != Visibility::kOwner) Fail(range, "range: only a secret (visible: owner) has one");

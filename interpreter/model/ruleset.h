@@ -215,6 +215,7 @@ struct VariableDecl {
   // `visible: owner`: the values the secret may take, which bots guess among for the other
   // players; when min > max, bots take it to be `initial`.
   int range_min = 0, range_max = -1;
+  bool announce = false;  // its changes are told to those who see it, after the move (narration.h)
 };
 
 struct ScriptFile {

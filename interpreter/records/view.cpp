@@ -9,29 +9,21 @@
 
 namespace tapis {
 
-namespace {
-
-// A card as players see it: its code, and what a wild card in play stands for (JK=7).
 std::string CardText(const Engine& engine, const GameState& state, CardId card) {
   const int wild = engine.cards().Wild(card);
   if (wild < 0 || state.declared[card] < 0) return engine.cards().Code(card);
   return engine.cards().Code(card) + "=" + engine.rules().catalog.properties()[wild].values[state.declared[card]];
 }
 
-// The variables `player` may see, keyed as position files write them ("points 2"), with
-// the text views print ("points of player 2", "your points"). Undeclared visibility
-// (`none`) keeps a variable out of every view, as before variables could be shown.
-struct SeenVariable {
-  std::string key, label;
-  int value;
-};
-
-std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& state, int player) {
+// Undeclared visibility (`none`) keeps a variable out of every view, as before variables
+// could be shown.
+std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& state, int player,
+                                        bool announced) {
   std::vector<SeenVariable> out;
   const auto& vars = engine.rules().variables;
   for (size_t v = 0; v < vars.size(); ++v) {
     const VariableDecl& decl = vars[v];
-    if (decl.visibility == Visibility::kNone) continue;
+    if (decl.visibility == Visibility::kNone || (announced && !decl.announce)) continue;
     const int index = static_cast<int>(v);
     if (decl.owner == Owner::kTable) {
       out.push_back({decl.name, decl.name, state.variables[engine.config().VariableSlot(index, 0)]});
@@ -48,7 +40,15 @@ std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& s
   return out;
 }
 
-}  // namespace
+std::string ZoneName(const Engine& engine, const GameState& state, int zone, int player) {
+  const Zone& z = state.zones[zone];
+  const ZoneDecl& decl = engine.rules().zones[z.decl];
+  const std::string name = ZoneLabel(engine, state, zone);
+  if (z.owner < 0) return name;
+  if (decl.dynamic) return fmt::format("{} (player {})", name, z.owner + 1);
+  if (z.owner == player) return fmt::format("your {}", decl.name);
+  return fmt::format("{} of player {}", name, z.owner + 1);
+}
 
 bool CanSee(const Engine& engine, const GameState& state, int zone, int player) {
   if (player < 0) return true;
@@ -110,12 +110,7 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
   for (size_t z = 0; z < state.zones.size(); ++z) {
     const Zone& zone = state.zones[z];
     const ZoneDecl& decl = r.zones[zone.decl];
-    std::string name = ZoneLabel(engine, state, static_cast<int>(z));
-    if (zone.owner >= 0) {
-      name = decl.dynamic ? fmt::format("{} (player {})", name, zone.owner + 1)
-                          : fmt::format("{} of player {}", name, zone.owner + 1);
-      if (zone.owner == player && !decl.dynamic) name = fmt::format("your {}", decl.name);
-    }
+    const std::string name = ZoneName(engine, state, static_cast<int>(z), player);
     std::string cards;
     if (decl.columns > 0) {
       out += fmt::format("  {}:\n{}", name, RenderGrid(engine, zone, &state.tokens));

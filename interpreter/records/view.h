@@ -17,5 +17,20 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
 nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player);
 // True when `player` may see the cards of zone instance `zone`.
 bool CanSee(const Engine& engine, const GameState& state, int zone, int player);
+// Zone instance `zone` as `player`'s view names it: "stock", "your hand", "hand of player 2",
+// "m3 (player 1)".
+std::string ZoneName(const Engine& engine, const GameState& state, int zone, int player);
+// A card as players see it: its code, and what a wild card in play stands for (JK=7).
+std::string CardText(const Engine& engine, const GameState& state, CardId card);
+
+// The variables `player` may see, keyed as position files write them ("points 2"), with the
+// text views print ("points of player 2", "your points").
+struct SeenVariable {
+  std::string key, label;
+  int value;
+};
+// `announced`: only those the ruleset marks `announce: true`.
+std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& state, int player,
+                                        bool announced = false);
 
 }  // namespace tapis

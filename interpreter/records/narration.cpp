@@ -1,0 +1,172 @@
+#include "interpreter/records/narration.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "interpreter/model/errors.h"
+#include "interpreter/records/move_text.h"
+#include "interpreter/records/view.h"
+
+namespace tapis {
+namespace {
+
+// A zone instance by what it is, not where it sits in the list (dynamic zones come and go).
+using ZoneKey = std::tuple<int, int, int>;  // declaration, owner, label
+ZoneKey KeyOf(const Zone& z) { return {z.decl, z.owner, z.label}; }
+
+// Where each card lies: the index of its zone, -1 when in none.
+std::vector<int> Locations(const GameState& s, size_t cards) {
+  std::vector<int> at(cards, -1);
+  for (size_t z = 0; z < s.zones.size(); ++z) {
+    for (CardId c : s.zones[z].cards) at[c] = static_cast<int>(z);
+  }
+  return at;
+}
+
+std::string Player(int seat, int viewer) {
+  return seat == viewer ? "you" : fmt::format("player {}", seat + 1);
+}
+
+std::string Cards(const Engine& engine, const GameState& s, const std::vector<CardId>& cards, bool named) {
+  if (!named) return fmt::format("{} card{}", cards.size(), cards.size() == 1 ? "" : "s");
+  std::vector<std::string> codes;
+  for (CardId c : cards) codes.push_back(CardText(engine, s, c));
+  return fmt::format("{}", fmt::join(codes, " "));
+}
+
+// Whether the card from `from` to `to` is what the move, a draw, itself took: "player 2:
+// draw" says it already, for those who may not see the card.
+bool IsTheDraw(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
+               int from, int to) {
+  if (move.kind == kStopMove) return false;
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  if (decl.type != MoveType::kDraw) return false;
+  const int mover = engine.Actor(before);
+  return KeyOf(before.zones[from]) == KeyOf(before.zones[engine.config().ZoneSlot(decl.from, mover)]) &&
+         KeyOf(after.zones[to]) == KeyOf(after.zones[engine.config().ZoneSlot(decl.to, mover)]);
+}
+
+// The cards that changed zones, grouped by where from and where to, in the order they lie
+// where they went; the move's own cards (its text names them) left out.
+void CardMoves(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
+               int viewer, std::vector<std::string>& out) {
+  const size_t n = engine.cards().size();
+  const std::vector<int> was = Locations(before, n), is = Locations(after, n);
+  const auto own = move.kind == kStopMove ? std::span<const CardId>() : move.Cards();
+  struct Group {
+    int from, to;  // zone indices in `before` and `after`
+    std::vector<CardId> cards;
+  };
+  const TrickDecl& tricks = engine.rules().tricks;
+  constexpr int kTrick = -2;  // `from` of the cards of a trick won, the one just played among them
+  std::vector<Group> groups;
+  for (const Zone& zone : after.zones) {
+    for (CardId c : zone.cards) {
+      if (was[c] < 0 || KeyOf(before.zones[was[c]]) == KeyOf(zone)) continue;
+      const bool played = std::find(own.begin(), own.end(), c) != own.end();
+      const bool trick_won = tricks.zone >= 0 && zone.decl == tricks.won && zone.owner >= 0 &&
+                             (played || before.zones[was[c]].decl == tricks.zone);
+      if (played && !trick_won) continue;
+      const int from = trick_won ? kTrick : was[c];
+      const int to = is[c];
+      auto g = std::find_if(groups.begin(), groups.end(),
+                            [&](const Group& x) { return x.from == from && x.to == to; });
+      if (g == groups.end()) g = groups.insert(groups.end(), {from, to, {}});
+      g->cards.push_back(c);
+    }
+  }
+  for (const Group& g : groups) {
+    const Zone& to = after.zones[g.to];
+    if (g.from == kTrick) {  // the trick was face up: its cards are named
+      out.push_back(fmt::format("{} {} the trick: {}", Player(to.owner, viewer),
+                                to.owner == viewer ? "win" : "wins", Cards(engine, after, g.cards, true)));
+      continue;
+    }
+    const bool named = CanSee(engine, before, g.from, viewer) || CanSee(engine, after, g.to, viewer);
+    if (!named && g.cards.size() == 1 && IsTheDraw(engine, before, after, move, g.from, g.to)) continue;
+    out.push_back(fmt::format("{} → {}: {}", ZoneName(engine, before, g.from, viewer),
+                              ZoneName(engine, after, g.to, viewer), Cards(engine, after, g.cards, named)));
+  }
+}
+
+void VariableChanges(const Engine& engine, const GameState& before, const GameState& after, int viewer,
+                     std::vector<std::string>& out) {
+  const auto old_values = SeenVariables(engine, before, viewer, true);
+  for (const SeenVariable& v : SeenVariables(engine, after, viewer, true)) {
+    const auto old = std::find_if(old_values.begin(), old_values.end(),
+                                  [&](const SeenVariable& o) { return o.key == v.key; });
+    if (old != old_values.end() && old->value != v.value)
+      out.push_back(fmt::format("{}: {} → {}", v.label, old->value, v.value));
+  }
+}
+
+void NewDecision(const Engine& engine, const GameState& before, const GameState& after, int viewer,
+                 std::vector<std::string>& out) {
+  if (after.decisions.empty()) return;
+  const Decision& d = after.decisions.front();
+  if (!before.decisions.empty()) {
+    const Decision& was = before.decisions.front();
+    if (was.player == d.player && was.moves == d.moves && was.remaining >= d.remaining) return;  // answered
+  }
+  std::vector<std::string> kinds;
+  for (size_t k = 0; k < engine.rules().moves.size(); ++k) {
+    if (d.moves & (1u << k)) kinds.push_back(engine.rules().moves[k].name);
+  }
+  out.push_back(fmt::format("{} {} {}{}", Player(d.player, viewer), d.optional ? "may" : "must",
+                            fmt::join(kinds, " or "),
+                            d.remaining > 1 ? fmt::format(" ({} times)", d.remaining) : ""));
+}
+
+void RoundEnd(const GameState& before, const GameState& after, std::vector<std::string>& out) {
+  std::vector<std::string> scores, totals;
+  for (int p = 0; p < after.players; ++p) {
+    const int was = p < static_cast<int>(before.totals.size()) ? before.totals[p] : 0;
+    const int is = p < static_cast<int>(after.totals.size()) ? after.totals[p] : 0;
+    scores.push_back(fmt::format("{:+d}", is - was));
+    totals.push_back(std::to_string(is));
+  }
+  out.push_back(fmt::format("round {} is over: scores {}; totals {}", before.round + 1,
+                            fmt::join(scores, ", "), fmt::join(totals, ", ")));
+  if (after.finished) out.push_back("the match is over");
+}
+
+}  // namespace
+
+std::vector<std::string> Narrate(const Engine& engine, const GameState& before, const GameState& after,
+                                 const Move& move, int viewer) {
+  std::vector<std::string> out;
+  const bool round_ended = after.round != before.round || (after.finished && !before.finished);
+  if (round_ended) {
+    // The deal that follows moves every card: the new hand is in the view, not in lines.
+    RoundEnd(before, after, out);
+    return out;
+  }
+  CardMoves(engine, before, after, move, viewer, out);
+  VariableChanges(engine, before, after, viewer, out);
+  NewDecision(engine, before, after, viewer, out);
+  return out;
+}
+
+std::string NarrateGame(const GameLog& log, int viewer, const std::string& file) {
+  auto engine = EngineForLog(log);
+  GameState state = engine->NewGame(log.seed);
+  std::string out = fmt::format("{} as player {} saw it\n", log.ruleset, viewer + 1);
+  for (const auto& entry : log.moves) {
+    const ParsedMove parsed = ParseMove(*engine, state, entry.move);
+    if (!parsed.move) {
+      throw Error(ErrorKind::kIllegalMove, fmt::format("{}:{}: move '{}' is not legal: {}", file, entry.line,
+                                                       entry.move, parsed.error));
+    }
+    const GameState before = state;
+    if (const ApplyResult r = engine->Apply(state, *parsed.move); !r.ok)
+      throw ScriptError(fmt::format("{}:{}: {}", file, entry.line, r.error));
+    out += fmt::format("player {}: {}\n", entry.player + 1, entry.move);
+    for (const auto& line : Narrate(*engine, before, state, *parsed.move, viewer)) out += "  " + line + "\n";
+  }
+  return out;
+}
+
+}  // namespace tapis

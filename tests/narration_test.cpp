@@ -1,0 +1,68 @@
+// Narration (records/narration.h): what each move caused, as one seat saw it. Each golden
+// playthrough is told as its player 1 saw it and checked against tests/narration/; set
+// TAPIS_UPDATE_GOLDEN=1 to rewrite them after a deliberate change.
+#include "interpreter/records/narration.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "interpreter/records/game_log.h"
+#include "tests/helpers.h"
+
+using namespace tapis;
+using namespace tapis::testing;
+
+namespace {
+
+const std::string kSource = TAPIS_SOURCE_DIR;
+
+}  // namespace
+
+TEST_CASE("narration/every golden game told as player 1 saw it, as checked in") {
+  const bool update = std::getenv("TAPIS_UPDATE_GOLDEN") != nullptr;
+  int told = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kSource + "/tests/playthroughs")) {
+    const std::string log_path = entry.path().string();
+    const std::string golden = kSource + "/tests/narration/" + entry.path().stem().string() + ".txt";
+    CAPTURE(golden);
+    const std::string text = NarrateGame(ReadGameLogFile(log_path), 0, log_path);
+    if (update) std::ofstream(golden) << text;
+    CHECK(text == ReadText(golden));
+    ++told;
+  }
+  CHECK(told >= 20);
+}
+
+TEST_CASE("narration/a seat's own cards are named, the others' counted, a trick's winner is told") {
+  auto engine = MakeEngine("unisson", 3);
+  GameState s = Position(*engine, R"({"zones": {"stock": ["KH", "QS"], "gamme": ["7S", "8H"],
+      "hand 1": ["9H", "8C", "JD"], "hand 2": ["KC"], "hand 3": ["QC"]}})");
+  GameState before = s;
+  const ParsedMove choose = ParseMove(*engine, s, "choose 7S");  // a Seven: one more draw, if wanted
+  REQUIRE(choose.move);
+  REQUIRE(engine->Apply(s, *choose.move).ok);
+  // The stock's top refills the Gamme, face up; then player 1 may draw.
+  CHECK(Narrate(*engine, before, s, *choose.move, 1) ==
+        std::vector<std::string>{"stock → gamme: QS", "player 1 may draw"});
+  before = s;
+  const ParsedMove draw = ParseMove(*engine, s, "draw");
+  REQUIRE(draw.move);
+  REQUIRE(engine->Apply(s, *draw.move).ok);
+  CHECK(Narrate(*engine, before, s, *draw.move, 0) == std::vector<std::string>{"stock → your hand: KH"});
+  CHECK(Narrate(*engine, before, s, *draw.move, 1).empty());  // "player 1: draw" says it already
+
+  auto rikiki = MakeEngine("rikiki", 3);
+  GameState t = Position(*rikiki, R"({"phase": "playing", "zones": {"trumps": ["2H"],
+      "hand 1": ["5S", "AS"], "hand 2": ["QS", "3S"], "hand 3": ["7S", "4S"]},
+      "variables": {"bid 1": 1, "bid 2": 0, "bid 3": 0}})");
+  for (const char* move : {"play 5S", "play QS"}) Play(*rikiki, t, move);
+  before = t;
+  const ParsedMove last = ParseMove(*rikiki, t, "play 7S");
+  REQUIRE(last.move);
+  REQUIRE(rikiki->Apply(t, *last.move).ok);
+  CHECK(Narrate(*rikiki, before, t, *last.move, 1) ==
+        std::vector<std::string>{"you win the trick: 5S QS 7S"});
+}
