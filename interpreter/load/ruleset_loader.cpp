@@ -191,7 +191,7 @@ class Loader : private YamlReader {
   void ReadVariables(const YAML::Node& node) {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "initial", "visible", "range", "announce"});
+      CheckKeys(spec, {"owner", "initial", "visible", "range", "announce", "values"});
       VariableDecl v;
       v.name = entry.first.as<std::string>();
       const auto owner = Optional(spec, "owner", std::string("table"));
@@ -204,6 +204,11 @@ class Loader : private YamlReader {
       if (v.visibility == Visibility::kOwner && v.owner == Owner::kTable)
         Fail(spec["visible"], "visible: owner needs a variable with owner: player");
       v.announce = Optional(spec, "announce", false);
+      if (const YAML::Node values = spec["values"]) {
+        if (!values.IsSequence() || values.size() == 0 || values.size() > 64)
+          Fail(values, "values: expected a list of 1 to 64 names, for 0, 1, 2…");
+        for (const auto& name : values) v.value_names.push_back(As<std::string>(name));
+      }
       if (v.announce && v.visibility == Visibility::kNone)
         Fail(spec["announce"], "announce: only a variable players see (visible: all or owner) is told");
       if (spec["range"]) {

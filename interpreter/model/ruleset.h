@@ -216,6 +216,7 @@ struct VariableDecl {
   // players; when min > max, bots take it to be `initial`.
   int range_min = 0, range_max = -1;
   bool announce = false;  // its changes are told to those who see it, after the move (narration.h)
+  std::vector<std::string> value_names;  // `values:` what views show for 0, 1, 2… (a sign's gesture)
 };
 
 struct ScriptFile {

@@ -99,7 +99,7 @@ void VariableChanges(const Engine& engine, const GameState& before, const GameSt
     const auto old = std::find_if(old_values.begin(), old_values.end(),
                                   [&](const SeenVariable& o) { return o.key == v.key; });
     if (old != old_values.end() && old->value != v.value)
-      out.push_back(fmt::format("{}: {} → {}", v.label, old->value, v.value));
+      out.push_back(fmt::format("{}: {} → {}", v.label, old->text, v.text));
   }
 }
 

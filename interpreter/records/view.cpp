@@ -25,16 +25,21 @@ std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& s
     const VariableDecl& decl = vars[v];
     if (decl.visibility == Visibility::kNone || (announced && !decl.announce)) continue;
     const int index = static_cast<int>(v);
+    const auto text = [&](int value) {
+      return value >= 0 && value < static_cast<int>(decl.value_names.size()) ? decl.value_names[value]
+                                                                             : std::to_string(value);
+    };
     if (decl.owner == Owner::kTable) {
-      out.push_back({decl.name, decl.name, state.variables[engine.config().VariableSlot(index, 0)]});
+      const int value = state.variables[engine.config().VariableSlot(index, 0)];
+      out.push_back({decl.name, decl.name, value, text(value)});
       continue;
     }
     for (int p = 0; p < state.players; ++p) {
       if (decl.visibility == Visibility::kOwner && player >= 0 && p != player) continue;
       const std::string label =
           p == player ? fmt::format("your {}", decl.name) : fmt::format("{} of player {}", decl.name, p + 1);
-      out.push_back({fmt::format("{} {}", decl.name, p + 1), label,
-                     state.variables[engine.config().VariableSlot(index, p)]});
+      const int value = state.variables[engine.config().VariableSlot(index, p)];
+      out.push_back({fmt::format("{} {}", decl.name, p + 1), label, value, text(value)});
     }
   }
   return out;
@@ -125,7 +130,7 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
     out += fmt::format("  {}:{}\n", name, cards);
   }
   for (const SeenVariable& v : SeenVariables(engine, state, player))
-    out += fmt::format("  {}: {}\n", v.label, v.value);
+    out += fmt::format("  {}: {}\n", v.label, v.text);
   if (state.finished) {
     out += "  the game is over\n";
   } else {

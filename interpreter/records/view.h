@@ -28,6 +28,7 @@ std::string CardText(const Engine& engine, const GameState& state, CardId card);
 struct SeenVariable {
   std::string key, label;
   int value;
+  std::string text;  // the value as views print it: its name (`values:`), else the number
 };
 // `announced`: only those the ruleset marks `announce: true`.
 std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& state, int player,
