@@ -261,13 +261,17 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   CatchInterrupt();
   fmt::print("{} — {} players, seed {}. Type 'help' for the legal moves.\n", rules->title, players, seed);
   int last_viewer = -1;
-  // Whose eyes the table speaks to: the one human, or the human who saw the screen last;
-  // with bots alone, everything.
+  // Whose eyes the table speaks to: the one human, or the human who saw the screen last (none
+  // yet: what is face up only, told as to a seat no player has); with bots alone, everything.
   int only_human = -1;
   for (int p = 0; p < players; ++p) {
     if (!bots[p]) only_human = p;
   }
-  const auto viewer = [&] { return humans == 1 ? only_human : last_viewer; };
+  const auto viewer = [&] {
+    if (humans == 0) return -1;
+    if (humans == 1) return only_human;
+    return last_viewer >= 0 ? last_viewer : players;
+  };
   bool show = true;  // the view is shown again only when something changed
 
   while (!state.finished) {

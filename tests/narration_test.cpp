@@ -45,8 +45,10 @@ TEST_CASE("narration/a seat's own cards are named, the others' counted, a trick'
   REQUIRE(choose.move);
   REQUIRE(engine->Apply(s, *choose.move).ok);
   // The stock's top refills the Gamme, face up; then player 1 may draw.
-  CHECK(Narrate(*engine, before, s, *choose.move, 1) ==
-        std::vector<std::string>{"stock → gamme: QS", "player 1 may draw"});
+  CHECK(Narrate(*engine, before, s, *choose.move, 0) ==
+        std::vector<std::string>{"stock → gamme: QS", "you may draw"});
+  // The others see the Gamme refilled, not what the decision allows (it may tell of a hand).
+  CHECK(Narrate(*engine, before, s, *choose.move, 1) == std::vector<std::string>{"stock → gamme: QS"});
   before = s;
   const ParsedMove draw = ParseMove(*engine, s, "draw");
   REQUIRE(draw.move);

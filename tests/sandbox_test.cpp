@@ -130,6 +130,14 @@ TEST_CASE("sandbox/the libraries and the globals are read-only, and the tapis ta
   CHECK(
       PlayError("local n = 0\nfor _ in pairs(string) do n = n + 1 end\nerror(n > 10 and ('x'):upper(), 0)") ==
       "X");
+  // pairs handed out the hidden table of fields itself, which a script could then change for
+  // every later game (string.upper replaced, a global added).
+  CHECK(PlayError("local _, fields = pairs(string)\nerror(tostring(fields), 0)") == "nil");
+  CHECK(PlayError("local _, g = pairs(_G)\ng.leaked = 42").find("attempt to index a nil value") !=
+        std::string::npos);
+  CHECK(PlayError(
+            "local n = 0\nfor k, v in pairs(_G) do n = n + 1 end\nerror(n > 5 and 'walked' or 'no', 0)") ==
+        "walked");
 }
 
 TEST_CASE("sandbox/a misspelt name in a script fails when the ruleset loads, with the name meant") {

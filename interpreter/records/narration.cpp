@@ -80,9 +80,10 @@ void CardMoves(const Engine& engine, const GameState& before, const GameState& a
   }
   for (const Group& g : groups) {
     const Zone& to = after.zones[g.to];
-    if (g.from == kTrick) {  // the trick was face up: its cards are named
+    if (g.from == kTrick) {  // named when the trick lies face up, as it usually does
+      const bool seen = CanSee(engine, before, engine.config().ZoneSlot(tricks.zone, -1), viewer);
       out.push_back(fmt::format("{} {} the trick: {}", Player(to.owner, viewer),
-                                to.owner == viewer ? "win" : "wins", Cards(engine, after, g.cards, true)));
+                                to.owner == viewer ? "win" : "wins", Cards(engine, after, g.cards, seen)));
       continue;
     }
     const bool named = CanSee(engine, before, g.from, viewer) || CanSee(engine, after, g.to, viewer);
@@ -111,6 +112,9 @@ void NewDecision(const Engine& engine, const GameState& before, const GameState&
     const Decision& was = before.decisions.front();
     if (was.player == d.player && was.moves == d.moves && was.remaining >= d.remaining) return;  // answered
   }
+  // Told to the seat it is put to: what it allows may depend on the cards in hand (a play
+  // only when one fits), which the others may not know; they see its answer.
+  if (viewer >= 0 && d.player != viewer) return;
   std::vector<std::string> kinds;
   for (size_t k = 0; k < engine.rules().moves.size(); ++k) {
     if (d.moves & (1u << k)) kinds.push_back(engine.rules().moves[k].name);

@@ -1,6 +1,6 @@
 // What a move caused, told as one seat may see it (the table speaks): cards that changed
 // zones beyond the move's own (the seat's and face-up cards named, the others counted), a
-// trick won, a variable the seat sees that changed, a decision put to a player, a round's
+// trick won, a variable the seat sees that changed, a decision put to the seat, a round's
 // end with its scores and the running totals. The engine knows no game: every line comes
 // from the difference between the states before and after the move.
 #pragma once
@@ -13,7 +13,8 @@
 
 namespace tapis {
 
-// `viewer` -1 sees everything. Lines in the order they happened as far as a state's
+// `viewer` -1 sees everything; a seat number no player has (the player count) sees only
+// what is face up. Lines in the order they happened as far as a state's
 // difference tells: cards, then variables, then decisions, then the round's end.
 std::vector<std::string> Narrate(const Engine& engine, const GameState& before, const GameState& after,
                                  const Move& move, int viewer);

@@ -83,10 +83,20 @@ void Seal(lua_State* L, int index, const char* name, const char* reason, const c
   lua_setmetatable(L, index);
 }
 
-// __pairs of a frozen table: its hidden fields (upvalue 1), walked by `next` (upvalue 2).
-int PairsOfFields(lua_State* L) {
-  lua_pushvalue(L, lua_upvalueindex(2));
+// The iterator of a frozen table's fields (upvalue 1): `next` over them, without ever
+// handing out the table of fields itself, which scripts could write to.
+int NextField(lua_State* L) {
+  lua_settop(L, 2);
   lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, 2);
+  return lua_next(L, 3) != 0 ? 2 : 0;
+}
+
+// __pairs of a frozen table: NextField over its hidden fields (upvalue 1).
+int PairsOfFields(lua_State* L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushcclosure(L, NextField, 1);
+  lua_pushnil(L);
   lua_pushnil(L);
   return 3;
 }
@@ -224,8 +234,7 @@ int SetMetatable(lua_State* L) {
 
 void FreezeBecause(lua_State* L, int index, const char* name, const char* reason) {
   index = lua_absindex(L, index);
-  lua_getglobal(L, "next");  // before the global table itself may be emptied
-  lua_newtable(L);           // the fields
+  lua_newtable(L);  // the fields
   const int fields = lua_gettop(L);
   lua_pushnil(L);
   while (lua_next(L, index) != 0) {
@@ -246,13 +255,12 @@ void FreezeBecause(lua_State* L, int index, const char* name, const char* reason
   PushRefuseWrite(L, name, reason);
   lua_setfield(L, -2, "__newindex");
   lua_pushvalue(L, fields);
-  lua_pushvalue(L, fields - 1);  // next
-  lua_pushcclosure(L, PairsOfFields, 2);
+  lua_pushcclosure(L, PairsOfFields, 1);
   lua_setfield(L, -2, "__pairs");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, index);
-  lua_settop(L, fields - 2);
+  lua_settop(L, fields - 1);
 }
 
 }  // namespace
