@@ -72,6 +72,25 @@ int List(bool long_form) {
   return 0;
 }
 
+// A move's effect as the YAML writes it: `on_meld`, or `{script: on_choose, if: {rank: [A, "7"]}}`.
+std::string TriggerYaml(const Ruleset& rules, const Trigger& t) {
+  if (t.when.empty()) return t.function;
+  std::vector<std::string> filters;
+  for (const CardFilter& f : t.when) {
+    std::vector<std::string> values;
+    for (int v : f.values) {
+      const std::string& value = rules.catalog.properties()[f.property].values[v];
+      const bool plain = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+        return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+      });
+      values.push_back(plain ? value : fmt::format("\"{}\"", value));
+    }
+    filters.push_back(
+        fmt::format("{}: [{}]", rules.catalog.properties()[f.property].name, fmt::join(values, ", ")));
+  }
+  return fmt::format("{{script: {}, if: {{{}}}}}", t.function, fmt::join(filters, ", "));
+}
+
 int New(const std::string& name, const std::string& from) {
   // A name, not a path: the variant is written here, and its name is its file's.
   if (name.empty() || name.find_first_of("/\\") != std::string::npos || name.front() == '.' ||
@@ -111,8 +130,10 @@ int New(const std::string& name, const std::string& from) {
   const auto with_effect = std::find_if(rules->moves.begin(), rules->moves.end(),
                                         [](const MoveDecl& m) { return !m.then.empty(); });
   if (with_effect != rules->moves.end()) {
+    std::vector<std::string> effects;
+    for (const Trigger& t : with_effect->then) effects.push_back(TriggerYaml(*rules, t));
     text += fmt::format("# moves:\n#   {}: {{then: [{}, my_effect]}}   # {}'s effect, then yours\n",
-                        with_effect->name, with_effect->then.front().function, from);
+                        with_effect->name, fmt::join(effects, ", "), from);
   } else {
     text += fmt::format("# moves:\n#   {}: {{then: my_effect}}   # an effect after that move\n",
                         rules->moves.front().name);
@@ -206,19 +227,19 @@ LoadedGame LoadGame(const std::string& path) {
 // the move caused as the seat saw it; or, as text, each move and what it caused.
 int RedactedLog(const std::string& path, int seat, bool text) {
   const GameLog log = ReadGameLogFile(path);
-  auto engine = EngineForLog(log);
   if (seat < 1 || seat > log.players) {
     throw Error(ErrorKind::kUsage, fmt::format("--as {}: the game has players 1 to {}", seat, log.players));
   }
+  if (text) {
+    fmt::print("{}", NarrateGame(log, seat - 1, path));
+    return 0;
+  }
+  auto engine = EngineForLog(log);
   nlohmann::json header = {{"tapis_redacted", 1},
                            {"ruleset", log.ruleset},
                            {"players", log.players},
                            {"settings", log.settings},
                            {"seat", seat}};
-  if (text) {
-    fmt::print("{}", NarrateGame(log, seat - 1, path));
-    return 0;
-  }
   GameState state = engine->NewGame(log.seed);
   header["view"] = ViewJson(*engine, state, seat - 1);
   std::cout << header.dump() << "\n";

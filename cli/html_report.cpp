@@ -162,8 +162,8 @@ std::string HtmlComparison(const ComparedRun& a, const ComparedRun& b) {
     rows += fmt::format(
         "<tr{}><td>seat {}</td><td>{}</td><td>{}</td><td>{:+.1f} "
         "points</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-        std::abs(z) > 1.959964 ? " class=\"significant\"" : "", p + 1, Percent(sa.wins, fa),
-        Percent(sb.wins, fb), fa && fb ? 100.0 * sa.wins / fa - 100.0 * sb.wins / fb : 0.0, Verdict(z),
+        Significant(z) ? " class=\"significant\"" : "", p + 1, Percent(sa.wins, fa), Percent(sb.wins, fb),
+        fa && fb ? 100.0 * sa.wins / fa - 100.0 * sb.wins / fb : 0.0, Verdict(z),
         MeanWithMargin(sa.mean_score, sa.score_margin), MeanWithMargin(sb.mean_score, sb.score_margin));
     wins.push_back(WinBar(fmt::format("seat {} · {}", p + 1, name_a), a.report, p, 0));
     wins.push_back(WinBar(fmt::format("seat {} · {}", p + 1, name_b), b.report, p, 1));
@@ -199,12 +199,12 @@ std::string HtmlComparison(const ComparedRun& a, const ComparedRun& b) {
       fmt::arg("a", Escape(name_a)), fmt::arg("b", Escape(name_b)), fmt::arg("games", a.report.games),
       fmt::arg("players", players), fmt::arg("settings_a", Settings(a.totals)),
       fmt::arg("settings_b", Settings(b.totals)),
-      fmt::arg("length_class", std::abs(length_z) > 1.959964 ? " class=\"significant\"" : ""),
+      fmt::arg("length_class", Significant(length_z) ? " class=\"significant\"" : ""),
       fmt::arg("turns_a", a.report.mean_turns), fmt::arg("sd_a", a.report.stddev_turns),
       fmt::arg("turns_b", b.report.mean_turns), fmt::arg("sd_b", b.report.stddev_turns),
       fmt::arg("length_diff", a.report.mean_turns - b.report.mean_turns),
       fmt::arg("length_verdict", Verdict(length_z)),
-      fmt::arg("unfinished_class", std::abs(unfinished_z) > 1.959964 ? " class=\"significant\"" : ""),
+      fmt::arg("unfinished_class", Significant(unfinished_z) ? " class=\"significant\"" : ""),
       fmt::arg("unfinished_a", a.report.unfinished), fmt::arg("unfinished_b", b.report.unfinished),
       fmt::arg("unfinished_pa", Percent(a.report.unfinished, a.report.games)),
       fmt::arg("unfinished_pb", Percent(b.report.unfinished, b.report.games)),

@@ -211,8 +211,8 @@ int main(int argc, char** argv) {
   auto* moves = app.add_subcommand("moves", "legal moves of a saved position");
   moves->add_option("state", file, "a saved game (a game log)")->required();
   auto* score = app.add_subcommand("score", "current scores of a saved position");
-  auto* schema = app.add_subcommand("schema", "print the JSON Schema of ruleset files, for an editor");
   score->add_option("state", file, "a saved game (a game log)")->required();
+  auto* schema = app.add_subcommand("schema", "print the JSON Schema of ruleset files, for an editor");
 
   try {
     app.parse(argc, argv);

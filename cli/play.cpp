@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -157,23 +158,32 @@ void PrintRules(const Engine& engine) {
   }
 }
 
-// The match totals as the last round ended them: public, unlike a round's score so far,
-// which may count cards in other hands.
 // What a move caused, as `viewer` may see it, under the move's line.
 void Tell(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
           int viewer) {
   for (const auto& line : Narrate(engine, before, after, move, viewer)) fmt::print("  {}\n", line);
 }
 
-// The moves since `seat` last moved (a trick, the others' turns); false when there are none.
-bool PrintSinceLastTurn(const GameLog& log, int seat) {
+// For each move of the log, what it caused as each seat saw it (empty for seats it was not
+// kept for): what a hot-seat player is told when the terminal comes back to them.
+using ToldBySeat = std::vector<std::vector<std::string>>;
+
+// The moves since `seat` last moved (a trick, the others' turns), each with what it caused
+// as the seat saw it; false when there are none.
+bool PrintSinceLastTurn(const GameLog& log, const std::vector<ToldBySeat>& told, int seat) {
   size_t from = log.moves.size();
   while (from > 0 && log.moves[from - 1].player != seat) --from;
-  for (size_t i = from; i < log.moves.size(); ++i)
+  for (size_t i = from; i < log.moves.size(); ++i) {
     fmt::print("player {}: {}\n", log.moves[i].player + 1, log.moves[i].move);
+    if (i < told.size() && static_cast<size_t>(seat) < told[i].size()) {
+      for (const auto& line : told[i][seat]) fmt::print("  {}\n", line);
+    }
+  }
   return from < log.moves.size();
 }
 
+// The match totals as the last round ended them: public, unlike a round's score so far,
+// which may count cards in other hands.
 void PrintTotals(const Engine& engine, const GameState& state, int viewer,
                  const std::vector<std::string>& kinds) {
   const bool lowest = engine.rules().match.lowest_wins;
@@ -272,6 +282,15 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     if (humans == 1) return only_human;
     return last_viewer >= 0 ? last_viewer : players;
   };
+  // Each human's view of every move, for `last` and for what a hot-seat player missed.
+  std::vector<ToldBySeat> told(log.moves.size());
+  const auto remember = [&](const GameState& before, const Move& move) {
+    ToldBySeat by_seat(players);
+    for (int p = 0; p < players; ++p) {
+      if (!bots[p]) by_seat[p] = Narrate(engine, before, state, move, p);
+    }
+    told.push_back(std::move(by_seat));
+  };
   bool show = true;  // the view is shown again only when something changed
 
   while (!state.finished) {
@@ -303,6 +322,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       }
       TellBots(bots, engine, before, m, state);
       Tell(engine, before, state, m, viewer());
+      remember(before, m);
       show = true;
       continue;
     }
@@ -315,7 +335,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       fmt::print("\n--- hand the terminal to player {}, who presses Enter ---\n", actor + 1);
       if (read_line(line) && !interrupted) {
         if (isatty(STDOUT_FILENO)) fmt::print("\033[H\033[2J\033[3J");
-        PrintSinceLastTurn(log, actor);
+        PrintSinceLastTurn(log, told, actor);
         show = true;
         last_viewer = actor;
       } else if (interrupted || may_leave()) {
@@ -351,7 +371,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       continue;
     }
     if (command == "last") {  // the moves since this seat's last one: a trick, the others' turns
-      if (!PrintSinceLastTurn(log, actor)) fmt::print("nothing since your last move\n");
+      if (!PrintSinceLastTurn(log, told, actor)) fmt::print("nothing since your last move\n");
       continue;
     }
     if (command == "hint") {  // what the greedy bot would play from this seat's view
@@ -383,6 +403,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       }
       state = history.back();
       log.moves.resize(history_moves.back());
+      told.resize(history_moves.back());
       ++edits;
       history.pop_back();
       history_moves.pop_back();
@@ -397,11 +418,12 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       const auto start = line.find_first_not_of(" \t", replace ? 5 : 4);
       const auto end = line.find_last_not_of(" \t");
       if (start == std::string::npos) {
-        fmt::print("save needs a file name: save FILE\n");
+        fmt::print("{} needs a file name: {} FILE\n", replace ? "save!" : "save", replace ? "save!" : "save");
         continue;
       }
       const std::string file = line.substr(start, end + 1 - start);
-      if (!replace && std::ifstream(file)) {
+      std::error_code ec;
+      if (!replace && std::filesystem::exists(std::filesystem::symlink_status(file, ec))) {
         fmt::print("{} exists; 'save! {}' replaces it\n", file, file);
         continue;
       }
@@ -431,6 +453,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     }
     TellBots(bots, engine, history.back(), *parsed.move, state);
     Tell(engine, history.back(), state, *parsed.move, actor);
+    remember(history.back(), *parsed.move);
     log.moves.push_back({actor, text});
     ++edits;
     show = true;

@@ -31,6 +31,8 @@ double MeanZ(double mean_a, double sd_a, int n_a, double mean_b, double sd_b, in
   return se > 0 ? (mean_a - mean_b) / se : 0;
 }
 
-const char* Verdict(double z) { return std::abs(z) > 1.959964 ? "significant (95%)" : "within chance"; }
+bool Significant(double z) { return std::abs(z) > 1.959964; }
+
+const char* Verdict(double z) { return Significant(z) ? "significant (95%)" : "within chance"; }
 
 }  // namespace tapis::cli

@@ -18,7 +18,9 @@ std::string MeanWithMargin(double mean, double margin);
 // two means with their standard deviations.
 double ProportionZ(double a, int n_a, double b, int n_b);
 double MeanZ(double mean_a, double sd_a, int n_a, double mean_b, double sd_b, int n_b);
-// "significant (95%)" beyond 1.96 either way, else "within chance".
+// Beyond 1.96 either way: a two-sided test at 95%.
+bool Significant(double z);
+// "significant (95%)" when Significant, else "within chance".
 const char* Verdict(double z);
 
 }  // namespace tapis::cli

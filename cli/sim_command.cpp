@@ -20,7 +20,6 @@
 #include "interpreter/sim/simulate.h"
 
 namespace tapis::cli {
-namespace {}  // namespace
 
 std::function<void(int, int)> ProgressBar(const char* what) {
   const auto start = std::chrono::steady_clock::now();

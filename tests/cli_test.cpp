@@ -36,6 +36,11 @@ Run Tapis(const std::string& args, const std::string& input = "", const std::str
   return Shell("cd '" + dir + "' && printf '" + input + "' | '" TAPIS_TAPIS_BINARY "' " + args + " 2>&1");
 }
 
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 }  // namespace
 
 TEST_CASE("cli/--version") {
@@ -107,6 +112,10 @@ TEST_CASE("cli/new writes a variant that loads and plays, and will not overwrite
   const Run again = Tapis("new mine --from unisson", "", dir);
   CHECK(again.code == 4);
   CHECK(again.output == "tapis: mine.yaml: already exists; choose another name\n");
+  // The commented example keeps the base's effect whole, its condition included.
+  CHECK(ReadFile(dir + "/mine.yaml")
+            .find("#   choose: {then: [{script: on_choose, if: {rank: [A, \"7\"]}}, my_effect]}") !=
+        std::string::npos);
 }
 
 TEST_CASE("cli/sim --compare plays two rulesets under the same seeds and says what differs") {
@@ -129,11 +138,6 @@ TEST_CASE("cli/replay --as SEAT prints the game as that seat saw it, and no more
 }
 
 namespace {
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // A folder of its own for one test process: two suites running at once must not share it.
 std::string ReportFolder(const std::string& name) {
@@ -394,7 +398,9 @@ TEST_CASE("cli/play: hot seat waits for the next player before showing their han
   CHECK(to_1 < hand_1);
   CHECK(hand_1 < to_2);
   CHECK(to_2 < hand_2);
-  CHECK(r.output.find("player 1: choose 7C\nplayer 1: draw\nplayer 1: discard 9C\n", to_2) < hand_2);
+  // What player 2 missed, told as player 2 saw it: the Gamme refilled, not player 1's draw.
+  CHECK(r.output.find("player 1: choose 7C\n  stock → gamme: QH\nplayer 1: draw\nplayer 1: discard 9C\n",
+                      to_2) < hand_2);
   CHECK(r.output.find('\033') == std::string::npos);  // the screen is cleared only at a terminal
   // A bot moves first, before any human holds the terminal: what it caused is told as to no
   // seat in particular (a card it drew was named on the shared screen).
@@ -461,8 +467,10 @@ TEST_CASE("cli/play: board shows the table again, score the totals of the rounds
   CHECK(r.output.find("illegal") == std::string::npos);  // board and score were unknown moves
   const Run last =
       Tapis("play rikiki --players 3 --seed 4 --set max_cards=2", "bid 1\\nplay 7D\\nlast\\nquit\\n");
-  CHECK(last.output.find("> player 2: play KH\nplayer 3: play QD\nplayer 2: bid 0\nplayer 3: bid 0\n") !=
-        std::string::npos);
+  // The moves since the seat's last one, each with what it caused as the seat saw it.
+  CHECK(last.output.find(
+            "> player 2: play KH\nplayer 3: play QD\n  round 1 is over: scores -15, +10, -15; totals "
+            "-15, 10, -15\nplayer 2: bid 0\nplayer 3: bid 0\n") != std::string::npos);
 }
 
 TEST_CASE("cli/play: help FILTER lists the moves that hold it, rules the parameters as set, case forgiven") {

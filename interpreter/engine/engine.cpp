@@ -188,7 +188,6 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   const uint32_t firing = decl ? Firing(decl->then, cards(), performed) : 0;
   if (decl) {
     ++usage_.moves[m.kind];
-    for (uint32_t bits = firing, i = 0; bits != 0; bits >>= 1, ++i) usage_.effects[m.kind][i] += bits & 1u;
   } else {
     ++usage_.stops;
   }
@@ -321,6 +320,7 @@ bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firi
   ScriptContext ctx{this, &s, player, &m, zone, false, extra};
   for (size_t i = 0; i < decl.then.size(); ++i) {
     if ((firing >> i & 1u) == 0) continue;
+    ++usage_.effects[m.kind][i];
     if (!scripts_->CallTrigger(decl.then[i].function, ctx, error)) return false;
     if (s.round_over) break;  // the round is scored: the later effects are moot
   }

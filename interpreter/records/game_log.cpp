@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -82,7 +83,8 @@ GameLog ReadGameLog(const std::string& text, const std::string& file) {
         if (j.contains("settings")) log.settings = j.at("settings").get<std::map<std::string, std::string>>();
         if (j.contains("seats")) {
           const json& seats = j.at("seats");
-          if (!seats.is_array() || seats.size() != static_cast<size_t>(log.players))
+          if (!seats.is_array() || seats.size() != static_cast<size_t>(log.players) ||
+              !std::all_of(seats.begin(), seats.end(), [](const json& seat) { return seat.is_string(); }))
             throw fail(fmt::format("\"seats\": expected a list of {} seat kinds (\"human\", \"greedy\"…)",
                                    log.players));
           log.seats = seats.get<std::vector<std::string>>();
