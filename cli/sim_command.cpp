@@ -27,7 +27,7 @@ std::function<void(int, int)> ProgressBar(const char* what) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double rate = seconds > 0 ? done / seconds : 0;
     const int width = 30, filled = total ? width * done / total : width;
-    std::string left = "";
+    std::string left;
     if (rate > 0 && done < total) {
       const int s = static_cast<int>((total - done) / rate + 0.5);
       left = fmt::format(", {}:{:02d} left", s / 60, s % 60);

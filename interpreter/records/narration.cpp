@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <tuple>
 
 #include "interpreter/model/errors.h"
@@ -21,7 +20,9 @@ ZoneKey KeyOf(const Zone& z) { return {z.decl, z.owner, z.label}; }
 std::vector<int> Locations(const GameState& s, size_t cards) {
   std::vector<int> at(cards, -1);
   for (size_t z = 0; z < s.zones.size(); ++z) {
-    for (CardId c : s.zones[z].cards) at[c] = static_cast<int>(z);
+    for (CardId c : s.zones[z].cards) {
+      if (c < cards) at[c] = static_cast<int>(z);
+    }
   }
   return at;
 }
@@ -65,7 +66,7 @@ void CardMoves(const Engine& engine, const GameState& before, const GameState& a
   std::vector<Group> groups;
   for (const Zone& zone : after.zones) {
     for (CardId c : zone.cards) {
-      if (was[c] < 0 || KeyOf(before.zones[was[c]]) == KeyOf(zone)) continue;
+      if (c >= n || was[c] < 0 || KeyOf(before.zones[was[c]]) == KeyOf(zone)) continue;
       const bool played = std::find(own.begin(), own.end(), c) != own.end();
       const bool trick_won = tricks.zone >= 0 && zone.decl == tricks.won && zone.owner >= 0 &&
                              (played || before.zones[was[c]].decl == tricks.zone);
