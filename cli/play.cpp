@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -259,6 +260,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     if (std::cin.eof()) {
       if (!terminal) return true;
       std::cin.clear();
+      std::clearerr(stdin);  // stdio keeps its end-of-file too, and cin reads through it
     }
     fmt::print("this game is not saved ('save FILE' keeps it); leave anyway? [y/N] ");
     std::string answer;
