@@ -240,24 +240,17 @@ int RedactedLog(const std::string& path, int seat, bool text) {
                            {"players", log.players},
                            {"settings", log.settings},
                            {"seat", seat}};
-  GameState state = engine->NewGame(log.seed);
-  header["view"] = ViewJson(*engine, state, seat - 1);
+  header["view"] = ViewJson(*engine, engine->NewGame(log.seed), seat - 1);
   std::cout << header.dump() << "\n";
-  for (const auto& entry : log.moves) {
-    const ParsedMove parsed = ParseMove(*engine, state, entry.move);
-    if (!parsed.move) {
-      throw Error(ErrorKind::kIllegalMove, fmt::format("{}:{}: move '{}' is not legal: {}", path, entry.line,
-                                                       entry.move, parsed.error));
-    }
-    const GameState before = state;
-    if (!engine->Apply(state, *parsed.move).ok)
-      throw ScriptError(fmt::format("{}:{}: script error", path, entry.line));
-    const auto narration = Narrate(*engine, before, state, *parsed.move, seat - 1);
-    nlohmann::json line = {
-        {"player", entry.player + 1}, {"move", entry.move}, {"view", ViewJson(*engine, state, seat - 1)}};
-    if (!narration.empty()) line["narration"] = narration;
-    std::cout << line.dump() << "\n";
-  }
+  Replay(*engine, log, path,
+         [&](const GameState& before, const GameState& after, const Move& move, const GameLog::Entry& entry) {
+           nlohmann::json line = {{"player", entry.player + 1},
+                                  {"move", entry.move},
+                                  {"view", ViewJson(*engine, after, seat - 1)}};
+           const auto narration = Narrate(*engine, before, after, move, seat - 1);
+           if (!narration.empty()) line["narration"] = narration;
+           std::cout << line.dump() << "\n";
+         });
   return 0;
 }
 

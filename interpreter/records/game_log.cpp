@@ -123,7 +123,7 @@ std::unique_ptr<Engine> EngineForLog(const GameLog& log) {
   return std::make_unique<Engine>(config);
 }
 
-GameState Replay(Engine& engine, const GameLog& log, const std::string& file) {
+GameState Replay(Engine& engine, const GameLog& log, const std::string& file, const AfterMove& after_move) {
   GameState state = engine.NewGame(log.seed);
   for (size_t i = 0; i < log.moves.size(); ++i) {
     const auto& entry = log.moves[i];
@@ -138,8 +138,10 @@ GameState Replay(Engine& engine, const GameLog& log, const std::string& file) {
       throw Error(ErrorKind::kIllegalMove,
                   fmt::format("{}:{}: move '{}' is not legal: {}", file, line, entry.move, parsed.error));
     }
+    const GameState before = after_move ? state : GameState();
     const ApplyResult result = engine.Apply(state, *parsed.move);
     if (!result.ok) throw ScriptError(result.error);
+    if (after_move) after_move(before, state, *parsed.move, entry);
   }
   return state;
 }

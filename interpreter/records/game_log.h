@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -39,8 +40,13 @@ GameLog ReadGameLogFile(const std::string& path);
 // Loads the ruleset a log names and builds the engine for it.
 std::unique_ptr<Engine> EngineForLog(const GameLog& log);
 
+// Called after each replayed move, with the states around it (a narration, a redacted view).
+using AfterMove = std::function<void(const GameState& before, const GameState& after, const Move& move,
+                                     const GameLog::Entry& entry)>;
+
 // Replays every move; throws Error(kIllegalMove) "file:line: …" at the first move that is
 // not legal or was made by another player, and Error(kScript) on a script error.
-GameState Replay(Engine& engine, const GameLog& log, const std::string& file);
+GameState Replay(Engine& engine, const GameLog& log, const std::string& file,
+                 const AfterMove& after_move = {});
 
 }  // namespace tapis

@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <tuple>
 
-#include "interpreter/model/errors.h"
-#include "interpreter/records/move_text.h"
 #include "interpreter/records/view.h"
 
 namespace tapis {
@@ -157,20 +155,12 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
 
 std::string NarrateGame(const GameLog& log, int viewer, const std::string& file) {
   auto engine = EngineForLog(log);
-  GameState state = engine->NewGame(log.seed);
   std::string out = fmt::format("{} as player {} saw it\n", log.ruleset, viewer + 1);
-  for (const auto& entry : log.moves) {
-    const ParsedMove parsed = ParseMove(*engine, state, entry.move);
-    if (!parsed.move) {
-      throw Error(ErrorKind::kIllegalMove, fmt::format("{}:{}: move '{}' is not legal: {}", file, entry.line,
-                                                       entry.move, parsed.error));
-    }
-    const GameState before = state;
-    if (const ApplyResult r = engine->Apply(state, *parsed.move); !r.ok)
-      throw ScriptError(fmt::format("{}:{}: {}", file, entry.line, r.error));
-    out += fmt::format("player {}: {}\n", entry.player + 1, entry.move);
-    for (const auto& line : Narrate(*engine, before, state, *parsed.move, viewer)) out += "  " + line + "\n";
-  }
+  Replay(*engine, log, file,
+         [&](const GameState& before, const GameState& after, const Move& move, const GameLog::Entry& entry) {
+           out += fmt::format("player {}: {}\n", entry.player + 1, entry.move);
+           for (const auto& line : Narrate(*engine, before, after, move, viewer)) out += "  " + line + "\n";
+         });
   return out;
 }
 
