@@ -72,9 +72,21 @@ int List(bool long_form) {
   return 0;
 }
 
-// A move's effect as the YAML writes it: `on_meld`, or `{script: on_choose, if: {rank: [A, "7"]}}`.
+// A move's effect as the YAML writes it: `on_meld`, `{script: on_choose, if: {rank: [A, "7"]}}`,
+// `{ask: nominate, if: {rank: ["8"]}}`, `{skip: 1, if: {rank: [Q]}, enabled: $special_cards}`.
 std::string TriggerYaml(const Ruleset& rules, const Trigger& t) {
-  if (t.when.empty()) return t.function;
+  const bool always = t.enabled.parameter < 0 && t.enabled.literal != 0;
+  if (t.when.empty() && always && !t.function.empty()) return t.function;
+  std::vector<std::string> parts;
+  if (!t.function.empty()) {
+    parts.push_back("script: " + t.function);
+  } else if (t.ask >= 0) {
+    parts.push_back("ask: " + t.ask_name);
+  } else if (t.skip > 0) {
+    parts.push_back(fmt::format("skip: {}", t.skip));
+  } else {
+    parts.push_back("reverse: true");
+  }
   std::vector<std::string> filters;
   for (const CardFilter& f : t.when) {
     std::vector<std::string> values;
@@ -88,7 +100,10 @@ std::string TriggerYaml(const Ruleset& rules, const Trigger& t) {
     filters.push_back(
         fmt::format("{}: [{}]", rules.catalog.properties()[f.property].name, fmt::join(values, ", ")));
   }
-  return fmt::format("{{script: {}, if: {{{}}}}}", t.function, fmt::join(filters, ", "));
+  if (!filters.empty()) parts.push_back(fmt::format("if: {{{}}}", fmt::join(filters, ", ")));
+  if (t.enabled.parameter >= 0) parts.push_back("enabled: $" + rules.parameters[t.enabled.parameter].name);
+  if (t.enabled.parameter < 0 && t.enabled.literal == 0) parts.push_back("enabled: false");
+  return fmt::format("{{{}}}", fmt::join(parts, ", "));
 }
 
 int New(const std::string& name, const std::string& from) {

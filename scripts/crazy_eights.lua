@@ -1,64 +1,25 @@
 -- Crazy Eights' effects (rulesets/crazy_eights.yaml), following OpenSpiel's program: the
--- dealer and the deal, the starting card, the legal moves of each turn (asked as a
--- decision listing the cards that may be played), eights and their nominated suit, the
--- special cards, the end and the score. Players are numbered from 1.
+-- dealer and the deal, the starting card, the 2s of the special cards, and the score. The
+-- legal moves, the 8's suit, skips, reverses and the end are the engine's, from the YAML.
+-- Players are numbered from 1.
 
 local SUIT_INDEX = {C = 1, D = 2, H = 3, S = 4}
-local SUITS = {"C", "D", "H", "S"}
-local RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"}
 
--- The top card's suit (or the suit an 8 nominated) and rank, kept in variables so that a
--- turn need not read the whole discard pile.
-local function set_top(card)
-  tapis.set("suit", SUIT_INDEX[card.suit])
-  tapis.set("rank", tapis.order(card, "rank"))
-end
-
--- The discards but the top card go back into an empty deck, shuffled (`reshuffle`).
-local function reshuffle_if_empty()
-  if not tapis.param("reshuffle") or tapis.count("deck") > 0 then return end
-  local discard = tapis.cards("discard")
-  for i = 1, #discard - 1 do tapis.move(discard[i], "deck") end
-  tapis.shuffle("deck")
-end
-
--- Asks `player` for their move: the cards they may play, and Draw or Pass as the rules allow.
-local function offer(player)
-  local moves, only = {}, {}
-  local deck, draws, max_draws = tapis.count("deck"), tapis.get("draws"), tapis.param("max_draws")
-  if draws >= max_draws or deck == 0 then moves[#moves + 1] = "pass" end
-  local hand = tapis.cards("hand", player)
-  if tapis.get("penalty") > 0 then
-    moves[#moves + 1] = "draw"
-    if tapis.get("drawing") == 0 then
-      for _, card in ipairs(hand) do
-        if card.rank == "2" then only[#only + 1] = card end
-      end
-    end
-  else
-    local suit, rank = SUITS[tapis.get("suit")], RANKS[tapis.get("rank")]
-    for _, card in ipairs(hand) do
-      if card.rank == "8" or card.suit == suit or card.rank == rank then only[#only + 1] = card end
-    end
-    if deck > 0 and draws < max_draws then moves[#moves + 1] = "draw" end
+-- A 2 makes `victim` draw two more cards (the draws add up) unless they answer with a 2:
+-- their turn is spent either way. Nobody draws when the deck is empty.
+local function attack(victim)
+  if tapis.count("deck") == 0 then return end
+  tapis.set("penalty", tapis.get("penalty") + 2)
+  tapis.set_turn(victim)
+  tapis.end_turn()  -- once they have answered, play moves on past them
+  local twos = {}
+  for _, card in ipairs(tapis.cards("hand", victim)) do
+    if card.rank == "2" then twos[#twos + 1] = card end
   end
-  if #only > 0 then
-    moves[#moves + 1] = "play"
-    tapis.ask(player, {moves = moves, only = only})
+  if #twos > 0 then
+    tapis.ask(victim, {moves = {"draw", "play"}, only = twos})
   else
-    tapis.ask(player, {moves = moves})
-  end
-end
-
--- A special card played: who plays next, and what they must draw.
-local function special(card, player)
-  if not tapis.param("special_cards") then return end
-  if card.rank == "Q" then
-    tapis.set_turn(tapis.next_player(player))  -- the turn then moves on past that player
-  elseif card.rank == "A" then
-    tapis.reverse()
-  elseif card.rank == "2" and tapis.count("deck") > 0 then
-    tapis.set("penalty", tapis.get("penalty") + 2)
+    tapis.ask(victim, {moves = "draw"})
   end
 end
 
@@ -79,7 +40,6 @@ function round_start()
     tapis.move(tapis.top("discard"), "deck")
     tapis.shuffle("deck")
   end
-  set_top(tapis.top("discard"))
   -- Play starts left of the dealer; a special card turned up acts as if the dealer played it.
   local rank, first = tapis.top("discard").rank, tapis.next_player(dealer)
   if tapis.param("special_cards") then
@@ -89,71 +49,34 @@ function round_start()
       tapis.reverse()
       first = tapis.next_player(dealer)
     elseif rank == "2" then
-      tapis.set("penalty", 2)
+      tapis.set_turn(first)
+      attack(first)
+      return
     end
   end
   tapis.set_turn(first)
 end
 
-function turn_start()
-  tapis.set("draws", 0)
-  offer(tapis.current())
+-- A 2 played (special cards): the next player must answer it.
+function on_two(move)
+  attack(tapis.next_player(move.player))
 end
 
-function on_play(move)
-  local card, player = move.cards[1], move.player
-  tapis.set("plays", tapis.get("plays") + 1)
-  tapis.set("draws", 0)
-  tapis.set("passes", 0)
-  set_top(card)
-  if tapis.count("hand", player) == 0 or tapis.get("plays") >= tapis.param("max_plays") then
-    tapis.end_game()
-    return
-  end
-  reshuffle_if_empty()
-  if card.rank == "8" then
-    tapis.ask(player, {moves = "nominate"})
-  else
-    special(card, player)
-  end
-end
-
-function on_nominate(move)
-  tapis.set("suit", SUIT_INDEX[move.option])
-  tapis.set("passes", 0)
-end
-
+-- Drawing the 2s' cards (special cards): all of them, then play moves on.
 function on_draw(move)
-  tapis.set("passes", 0)
-  local deck_empty = tapis.count("deck") == 0
-  reshuffle_if_empty()
-  if tapis.get("penalty") > 0 then
-    -- Drawing the 2s' cards: all of them, then play moves on.
-    tapis.set("drawing", 1)
-    tapis.set("penalty", tapis.get("penalty") - 1)
-    if deck_empty then
-      if tapis.get("penalty") == 0 then tapis.set("passes", 1) end  -- counted as a pass
-      tapis.set("penalty", 0)
-    end
-    if tapis.get("penalty") > 0 then
-      tapis.ask(move.player, {moves = "draw"})
-    else
-      tapis.set("drawing", 0)
-    end
-    return
-  end
-  tapis.set("draws", tapis.get("draws") + 1)
-  if deck_empty then tapis.set("draws", tapis.param("max_draws")) end
-  offer(move.player)
-end
-
-function on_pass(move)
+  if tapis.get("penalty") == 0 then return end
+  tapis.set("drawing", 1)
+  tapis.set("penalty", tapis.get("penalty") - 1)
   if tapis.count("deck") == 0 then
-    tapis.set("passes", tapis.get("passes") + 1)
-  else
-    tapis.set("passes", 0)
+    -- The deck ran out: the rest is forgiven, and drawing the last card counts as a pass.
+    if tapis.get("penalty") == 0 then tapis.set("passes", tapis.get("passes") + 1) end
+    tapis.set("penalty", 0)
   end
-  if tapis.get("passes") >= tapis.players() + 1 then tapis.end_game() end
+  if tapis.get("penalty") > 0 then
+    tapis.ask(move.player, {moves = "draw"})
+  else
+    tapis.set("drawing", 0)
+  end
 end
 
 -- Minus the cards left in hand.

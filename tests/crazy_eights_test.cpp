@@ -24,11 +24,12 @@ Texts Sorted(Texts texts) {
   return texts;
 }
 
-// Player 1 is about to answer the nomination of the 8 they played (CA8 on the discard);
-// after it, player 2's turn begins with `hand2`.
+// Player 1 is about to answer the nomination of the 8 they played (C8 on the discard): their
+// turn's action is spent. After it, player 2's turn begins with `hand2`.
 std::string AfterEight(const std::string& hand2, const std::string& extra = "") {
   return R"({"zones": {"discard": ["D4", "C8"], "hand 1": ["H9", "SK"], "hand 2": )" + hand2 +
-         R"(, "hand 3": ["DK"]}, "decisions": [{"player": 1, "moves": ["nominate"]}])" + extra + "}";
+         R"(, "hand 3": ["DK"]}, "actions": 0, "decisions": [{"player": 1, "moves": ["nominate"]}])" + extra +
+         "}";
 }
 
 }  // namespace
@@ -52,7 +53,7 @@ TEST_CASE("crazy_eights/a card of the same rank may be played on another suit") 
   Play(*engine, s, "Nominate suit C");
   CHECK(LegalTexts(*engine, s) == Texts{"Draw"});  // C8 is on top, Clubs nominated
   s = Position(*engine, R"({"zones": {"discard": ["D4"], "hand 1": ["D9", "SK"], "hand 2": ["C9", "D2", "H3"],
-                            "hand 3": ["DK"]}, "decisions": [{"player": 1, "moves": ["play"], "only": ["D9"]}]})");
+                            "hand 3": ["DK"]}})");
   Play(*engine, s, "Play D9");
   CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"Draw", "Play C9", "Play D2"});
 }
@@ -87,7 +88,7 @@ TEST_CASE("crazy_eights/with the deck empty players may only play or pass, playe
     discard += (discard.empty() ? "\"" : ", \"") + kind.code + "\"";
   }
   GameState s = Position(*engine, R"({"zones": {"discard": [)" + discard + R"(, "D4", "C8"],
-      "hand 1": ["H9", "SK"], "hand 2": ["DK", "C3"]}, "decisions": [{"player": 1, "moves": ["nominate"]}]})");
+      "hand 1": ["H9", "SK"], "hand 2": ["DK", "C3"]}, "actions": 0, "decisions": [{"player": 1, "moves": ["nominate"]}]})");
   Play(*engine, s, "Nominate suit H");
   CHECK(LegalTexts(*engine, s) == Texts{"Pass"});
   Play(*engine, s, "Pass");                                  // 1
@@ -104,8 +105,9 @@ TEST_CASE("crazy_eights/the game ends when a hand is empty, the others score min
   for (const char* points : {"true", "false"}) {
     CAPTURE(points);
     auto engine = MakeEngine("crazy_eights", 3, {{"peer_points", points}});
-    GameState s = Position(*engine, R"({"zones": {"discard": ["D4"], "hand 1": ["D9"], "hand 2": ["S8", "HQ", "C5"],
-        "hand 3": ["HA", "D2"]}, "decisions": [{"player": 1, "moves": ["play"], "only": ["D9"]}]})");
+    GameState s =
+        Position(*engine, R"({"zones": {"discard": ["D4"], "hand 1": ["D9"], "hand 2": ["S8", "HQ", "C5"],
+        "hand 3": ["HA", "D2"]}})");
     Play(*engine, s, "Play D9");
     REQUIRE(s.finished);
     // An 8 -50, a court card or an Ace -10; C5 -(4 x 3 + 0 + 2) = -14 and D2 -(0 + 1 + 2) = -3 as
@@ -119,8 +121,9 @@ TEST_CASE("crazy_eights/the game ends when a hand is empty, the others score min
 
 TEST_CASE("crazy_eights/the game ends after max_plays cards played") {
   auto engine = MakeEngine("crazy_eights", 2, {{"max_plays", "3"}});
-  GameState s = Position(*engine, R"({"zones": {"discard": ["D4"], "hand 1": ["D9", "D5"], "hand 2": ["D7", "DQ"]},
-      "variables": {"plays": 1}, "decisions": [{"player": 1, "moves": ["play"], "only": ["D9"]}]})");
+  GameState s =
+      Position(*engine, R"({"zones": {"discard": ["D4"], "hand 1": ["D9", "D5"], "hand 2": ["D7", "DQ"]},
+      "variables": {"plays": 1}})");
   Play(*engine, s, "Play D9");
   CHECK_FALSE(s.finished);
   Play(*engine, s, "Play D7");
@@ -131,8 +134,7 @@ TEST_CASE("crazy_eights/special cards: Q skips, A reverses, 2 makes the next dra
   auto engine = MakeEngine("crazy_eights", 4, {{"special_cards", "true"}});
   auto start = [&](const std::string& card) {
     return Position(*engine, R"({"zones": {"discard": ["D4"], "hand 1": [")" + card + R"(", "S5"],
-        "hand 2": ["C2", "H6"], "hand 3": ["H2", "C6"], "hand 4": ["S7", "C9"]},
-        "decisions": [{"player": 1, "moves": ["play"], "only": [")" + card + R"("]}]})");
+        "hand 2": ["C2", "H6"], "hand 3": ["H2", "C6"], "hand 4": ["S7", "C9"]}})");
   };
   GameState s = start("DQ");
   Play(*engine, s, "Play DQ");

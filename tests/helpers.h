@@ -20,6 +20,18 @@
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/position.h"
 
+// Lists of texts (legal moves, cards) print in a failed check: [Draw, Play H3].
+namespace doctest {
+template <>
+struct StringMaker<std::vector<std::string>> {
+  static String convert(const std::vector<std::string>& texts) {
+    std::string out = "[";
+    for (size_t i = 0; i < texts.size(); ++i) out += (i ? ", " : "") + texts[i];
+    return (out + "]").c_str();
+  }
+};
+}  // namespace doctest
+
 namespace tapis::testing {
 
 // How many games a soak test of random games plays: `games`, times $TAPIS_TEST_SCALE when it

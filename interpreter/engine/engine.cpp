@@ -5,9 +5,11 @@
 #include <algorithm>
 
 #include "interpreter/mechanisms/combination.h"
+#include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
+#include "interpreter/mechanisms/move_count.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/mechanisms/wild_melds.h"
 #include "interpreter/model/errors.h"
@@ -33,6 +35,11 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     always_can_pass_ =
         always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
   }
+  for (size_t k = 0; k < r.moves.size(); ++k) {
+    if (r.moves[k].fallback_unless != 0) waiting_kinds_ |= 1u << k;
+    has_counts_ = has_counts_ || r.moves[k].count.variable >= 0;
+  }
+  for (const ZoneDecl& z : r.zones) has_refills_ = has_refills_ || z.refill_from >= 0;
   scripts_in_flow_ =
       scripts_ && (!r.score_function.empty() || !r.events.round_start.empty() ||
                    !r.events.turn_start.empty() || !r.events.turn_end.empty() || !r.events.round_end.empty());
@@ -96,6 +103,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.end_turn = false;
   s.round_over = false;
   ResetTricks(*this, s);
+  if (has_counts_) ResetCounts(*this, s, true);
   Deal(s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
@@ -146,8 +154,10 @@ void Engine::CheckGoneOut(GameState& s, int player) {
 
 namespace {
 
-bool TriggerMatches(const Trigger& t, const CardSet& set, const Move& m) {
+bool TriggerMatches(const Trigger& t, const GameConfig& config, const Move& m) {
+  if (config.Resolve(t.enabled) == 0) return false;
   if (t.when.empty()) return true;
+  const CardSet& set = config.cards();
   for (CardId c : m.Cards()) {
     for (const CardFilter& f : t.when) {
       for (int v : f.values) {
@@ -159,10 +169,10 @@ bool TriggerMatches(const Trigger& t, const CardSet& set, const Move& m) {
 }
 
 // Bit i: the move's effect i fires.
-uint32_t Firing(const std::vector<Trigger>& then, const CardSet& set, const Move& m) {
+uint32_t Firing(const std::vector<Trigger>& then, const GameConfig& config, const Move& m) {
   uint32_t firing = 0;
   for (size_t i = 0; i < then.size(); ++i)
-    firing |= static_cast<uint32_t>(TriggerMatches(then[i], set, m)) << i;
+    firing |= static_cast<uint32_t>(TriggerMatches(then[i], config, m)) << i;
   return firing;
 }
 
@@ -185,7 +195,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     performed.count = 0;
     if (!from.empty()) performed.Add(from.back());
   }
-  const uint32_t firing = decl ? Firing(decl->then, cards(), performed) : 0;
+  const uint32_t firing = decl ? Firing(decl->then, *config_, performed) : 0;
   if (decl) {
     ++usage_.moves[m.kind];
   } else {
@@ -211,6 +221,8 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   }
   if (decl) Perform(s, player, target, performed);
   ++s.moves_played;
+  if (has_refills_) RefillZones(*this, s);
+  if (has_counts_ && decl) CountMove(*this, s, m.kind, answering);
 
   std::string error;
   if ((firing != 0 && !FireTriggers(s, player, performed, firing, answering, error)) ||
@@ -230,7 +242,9 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   };
   switch (decl.type) {
     case MoveType::kPass:
+      break;
     case MoveType::kChoose:
+      if (decl.declares >= 0) DeclareTop(*this, s, decl, m.value);
       break;
     case MoveType::kDraw: {
       auto& from = s.zones[ZoneSlot(decl.from, player)].cards;
@@ -318,16 +332,37 @@ bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firi
   if (decl.type == MoveType::kExtend) zone = m.zone;
   asked_.clear();
   ScriptContext ctx{this, &s, player, &m, zone, false, extra};
-  for (size_t i = 0; i < decl.then.size(); ++i) {
+  for (size_t i = 0; i < decl.then.size() && !s.round_over; ++i) {  // a round over: the rest is moot
     if ((firing >> i & 1u) == 0) continue;
     ++usage_.effects[m.kind][i];
-    if (!scripts_->CallTrigger(decl.then[i].function, ctx, error)) return false;
-    if (s.round_over) break;  // the round is scored: the later effects are moot
+    const Trigger& t = decl.then[i];
+    if (t.function.empty()) {
+      BuiltInEffect(s, player, t);
+    } else if (!scripts_->CallTrigger(t.function, ctx, error)) {
+      return false;
+    }
   }
   // Decisions an effect asks come before whatever was pending, in the order asked.
   if (!s.round_over) s.decisions.insert(s.decisions.begin(), asked_.begin(), asked_.end());
   asked_.clear();
   return true;
+}
+
+// The effects the engine knows (`ask:`, `skip:`, `reverse:`), in the order of `then:`.
+void Engine::BuiltInEffect(GameState& s, int player, const Trigger& t) {
+  if (t.ask >= 0) {
+    Decision d;
+    d.player = static_cast<int8_t>(player);
+    d.moves = 1u << t.ask;
+    asked_.push_back(d);
+  }
+  if (t.reverse) s.direction = static_cast<int8_t>(-s.direction);
+  if (t.skip > 0) {  // the mover's turn ends, and the next players' go by
+    int next = player;
+    for (int i = 0; i < t.skip && next >= 0; ++i) next = NextActive(s, next);
+    if (next >= 0) s.turn_player = static_cast<int8_t>(next);
+    s.end_turn = true;
+  }
 }
 
 bool Engine::CallEvent(const std::string& function, GameState& s, std::string& error) {
@@ -404,6 +439,7 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   s.turn_label = s.next_label;
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   ++s.turns;
+  if (has_counts_) ResetCounts(*this, s, false);
   return r.events.turn_start.empty() || CallEvent(r.events.turn_start, s, error);
 }
 

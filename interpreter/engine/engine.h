@@ -85,6 +85,7 @@ class Engine final : public EngineServices {
   // One pass of GenerateFor: in the turn, the fallback kinds or the others.
   void GenerateKinds(const GameState& state, int player, uint32_t kinds, const Decision* decision,
                      bool fallback, std::vector<Move>& out) const;
+  void DropWaiting(std::vector<Move>& out, size_t first) const;
   void GeneratePlays(const GameState& state, int player, const MoveDecl& m, Move base,
                      std::vector<Move>& out) const;
   void KeepDistinctInTurn(const GameState& state, int player, const MoveDecl& m, std::vector<Move>& out,
@@ -97,6 +98,7 @@ class Engine final : public EngineServices {
   // Calls the move's effects whose bit is set in `firing`, in order, until one ends the round.
   bool FireTriggers(GameState& state, int player, const Move& move, uint32_t firing, bool extra,
                     std::string& error);
+  void BuiltInEffect(GameState& state, int player, const Trigger& effect);
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
   bool Settle(GameState& state, std::string& error);
   bool StartRound(GameState& state, std::string& error);
@@ -118,6 +120,9 @@ class Engine final : public EngineServices {
   bool undo_on_error_ = true;  // settling a move may run Lua (events, round scores)
   bool fresh_scripts_each_move_ = false;
   uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw or a pass (quick to list)
+  uint32_t waiting_kinds_ = 0;    // bit k: move kind k is a fallback for some kinds (`fallback: [kinds]`)
+  bool has_counts_ = false;       // some move is counted (`count:`)
+  bool has_refills_ = false;      // some zone refills (`refill:`)
 };
 
 }  // namespace tapis

@@ -5,9 +5,11 @@
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/contract.h"
+#include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
+#include "interpreter/mechanisms/move_count.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/mechanisms/wild_melds.h"
 #include "interpreter/model/errors.h"
@@ -177,6 +179,21 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
     if (pass == 1 && (!in_turn || out.size() > start)) break;
     GenerateKinds(s, player, kinds, decision, pass == 1, out);
   }
+  if (waiting_kinds_ != 0) DropWaiting(out, start);
+}
+
+// `fallback: [kinds]`: a move of a kind that waits is dropped when one of those kinds is offered.
+void Engine::DropWaiting(std::vector<Move>& out, size_t first) const {
+  uint32_t offered = 0;
+  for (size_t i = first; i < out.size(); ++i) {
+    if (out[i].kind != kStopMove) offered |= 1u << out[i].kind;
+  }
+  if ((offered & waiting_kinds_) == 0) return;
+  const auto& moves = rules().moves;
+  const auto waits = [&](const Move& m) {
+    return m.kind != kStopMove && (moves[m.kind].fallback_unless & offered) != 0;
+  };
+  out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), waits), out.end());
 }
 
 void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const Decision* decision,
@@ -188,6 +205,7 @@ void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const
     const MoveDecl& m = r.moves[k];
     if (decision == nullptr && m.fallback != fallback) continue;
     if (!Offered(m, s, decision)) continue;
+    if (m.count.has_max && CountReached(*this, s, m, decision != nullptr)) continue;
     Move base;
     base.kind = static_cast<uint8_t>(k);
     switch (m.type) {
@@ -210,7 +228,8 @@ void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const
         const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
         const int top = decision && decision->highest >= 0 ? HighestValue(set, from, decision->highest) : 0;
         for (CardId c : from) {
-          if (!Allowed(decision, c) || !CardPasses(set, m.cards, c) || AlreadyOffered(set, out, first, c, -1))
+          if (!Allowed(decision, c) || !CardPasses(set, m.cards, c) || !FollowsTop(*this, s, m, player, c) ||
+              AlreadyOffered(set, out, first, c, -1))
             continue;
           if (decision && decision->highest >= 0 && HighestValue(set, {&c, 1}, decision->highest) != top)
             continue;

@@ -154,23 +154,33 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
   for (int i = 0; i < count.literal; ++i) AddKind(y, r, code, values, card, value_sets);
 }
 
-// `wild: {rank: "2"}`: every card with one of those values is wild for that property.
+// `wild: {rank: "2"}`: every card with one of those values is wild for that property;
+// `wild: {rank: "8", for: suit}`: wild for another property (an 8 stands for any suit).
 void ReadWildValues(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
-  if (!node.IsMap() || node.size() != 1)
-    y.Fail(node, "wild: expected one property: value or [values], such as {rank: \"2\"}");
-  const auto entry = *node.begin();
-  const int prop = ReadProperty(y, entry.first, r.catalog);
+  const bool has_for = node.IsMap() && node["for"];
+  if (!node.IsMap() || node.size() != (has_for ? 2u : 1u))
+    y.Fail(node,
+           "wild: expected one property: value or [values], such as {rank: \"2\"}, and optionally for: "
+           "PROPERTY");
+  YAML::Node key, values;
+  for (const auto& entry : node) {
+    if (entry.first.Scalar() == "for") continue;
+    key = entry.first;
+    values = entry.second;
+  }
+  const int prop = ReadProperty(y, key, r.catalog);
+  const int wild_for = has_for ? ReadProperty(y, node["for"], r.catalog) : prop;
   std::vector<YAML::Node> items;
-  if (entry.second.IsSequence()) {
-    for (const auto& v : entry.second) items.push_back(v);
+  if (values.IsSequence()) {
+    for (const auto& v : values) items.push_back(v);
   } else {
-    items.push_back(entry.second);
+    items.push_back(values);
   }
   for (const auto& v : items) {
     const int value = r.catalog.properties()[prop].ValueIndex(y.As<std::string>(v));
-    if (value == kNoValue) y.Fail(v, fmt::format("'{}' is not a value of '{}'", v.Scalar(), entry.first.Scalar()));
+    if (value == kNoValue) y.Fail(v, fmt::format("'{}' is not a value of '{}'", v.Scalar(), key.Scalar()));
     for (int k = 0; k < static_cast<int>(r.catalog.kinds().size()); ++k) {
-      if (r.catalog.kind(k).values[prop] == value) r.catalog.SetWild(k, prop);
+      if (r.catalog.kind(k).values[prop] == value) r.catalog.SetWild(k, wild_for);
     }
   }
 }
@@ -205,6 +215,43 @@ int ReadZone(const YamlReader& reader, const YAML::Node& node, const Ruleset& r)
     reader.Fail(node, fmt::format("unknown zone '{}'; {}", name, Suggest(name, Names(r.zones), "zones are")));
   }
   return index;
+}
+
+int ReadVariable(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, Owner owner) {
+  const auto name = reader.As<std::string>(node);
+  const int index = r.VariableIndex(name);
+  if (index < 0)
+    reader.Fail(node, fmt::format("unknown variable '{}'; {}", name,
+                                  Suggest(name, Names(r.variables), "variables are")));
+  if (r.variables[index].owner != owner)
+    reader.Fail(node, fmt::format("variable '{}' must be a {} variable", name,
+                                  owner == Owner::kTable ? "table" : "player"));
+  return index;
+}
+
+IntValue ReadFlag(const YamlReader& reader, const YAML::Node& map, const char* key, const Ruleset& r,
+                  bool otherwise) {
+  const YAML::Node node = map[key];
+  if (!node) return {otherwise ? 1 : 0, -1};
+  if (node.IsScalar() && node.Scalar().rfind('$', 0) == 0) return ReadIntValue(reader, node, r);
+  return {reader.As<bool>(node) ? 1 : 0, -1};
+}
+
+IntValue ReadCountValue(const YamlReader& reader, const YAML::Node& node, const Ruleset& r) {
+  if (!node.IsScalar() || node.Scalar().rfind("players", 0) != 0) return ReadIntValue(reader, node, r);
+  std::string rest = node.Scalar().substr(7);
+  rest.erase(std::remove(rest.begin(), rest.end(), ' '), rest.end());
+  IntValue value{0, -1, true};
+  if (rest.empty()) return value;
+  const char sign = rest[0];
+  const std::string digits = rest.substr(1);
+  if ((sign != '+' && sign != '-') || digits.empty() || digits.size() > 4 ||
+      !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    reader.Fail(node,
+                fmt::format("'{}': expected a number, $parameter, players, or players + N / players - N",
+                            node.Scalar()));
+  value.literal = (sign == '-' ? -1 : 1) * std::stoi(digits);
+  return value;
 }
 
 std::vector<CardFilter> ReadFilters(const YamlReader& reader, const YAML::Node& node,

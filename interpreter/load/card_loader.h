@@ -13,6 +13,13 @@ void ReadCards(const YamlReader& reader, const YAML::Node& cards, Ruleset& rules
 int ReadProperty(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog);
 // A number, or "$name" for a parameter's value.
 IntValue ReadIntValue(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
+// `true`, `false` or "$name" (a parameter read as 1 or 0) at `key` of `map`; `otherwise` when absent.
+IntValue ReadFlag(const YamlReader& reader, const YAML::Node& map, const char* key, const Ruleset& rules,
+                  bool otherwise = false);
+// A number as ReadIntValue reads it, or one that counts the players: "players", "players + 1".
+IntValue ReadCountValue(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
+// The index of a variable owned by `owner` (the table, or each player); fails listing them.
+int ReadVariable(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules, Owner owner);
 // The index of the zone a node names; fails listing the zones.
 int ReadZone(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
 // Card filters: {property: value or [values]…}.

@@ -50,7 +50,7 @@ std::vector<std::string> Lint(const Ruleset& r) {
         if (!possible) {
           out.push_back(fmt::format(
               "warning: move '{}': its trigger's condition on '{}' fits no card, so '{}' never runs", m.name,
-              r.catalog.properties()[f.property].name, effect.function));
+              r.catalog.properties()[f.property].name, effect.Name()));
         }
       }
     }

@@ -38,6 +38,8 @@ void ReadDistinctInTurn(const YamlReader& reader, const YAML::Node& node, const 
   }
 }
 
+// An effect: a Lua function's name, or {script: f, if: {…}, enabled: $p}, or one of the
+// engine's own: {ask: MOVE}, {skip: N}, {reverse: true}.
 Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Ruleset& r,
                     const std::function<std::string(const YAML::Node&)>& function_name) {
   Trigger t;
@@ -45,10 +47,99 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
     t.function = function_name(node);
     return t;
   }
-  reader.CheckKeys(node, {"script", "if"});
-  t.function = function_name(reader.Required(node, "script"));
+  reader.CheckKeys(node, {"script", "if", "enabled", "ask", "skip", "reverse"});
+  int kinds = 0;
+  for (const char* key : {"script", "ask", "skip", "reverse"}) kinds += node[key] ? 1 : 0;
+  if (kinds != 1)
+    reader.Fail(node, "an effect is one of script: FUNCTION, ask: MOVE, skip: N or reverse: true");
+  if (node["script"]) t.function = function_name(node["script"]);
+  if (node["ask"]) t.ask_name = reader.As<std::string>(node["ask"]);  // resolved once every move is read
+  if (node["skip"]) {
+    t.skip = reader.As<int>(node["skip"]);
+    if (t.skip < 1 || t.skip >= kMaxPlayers)
+      reader.Fail(node["skip"], "skip: the players passed over, from 1");
+  }
+  if (node["reverse"]) {
+    t.reverse = reader.As<bool>(node["reverse"]);
+    if (!t.reverse) reader.Fail(node["reverse"], "reverse: true, or leave the effect out");
+  }
   if (node["if"]) t.when = ReadFilters(reader, node["if"], r.catalog);
+  t.enabled = ReadFlag(reader, node, "enabled", r, true);
   return t;
+}
+
+// count: {into: VARIABLE, per: round | turn | row, max: N, ends_round_at: N, while_empty: ZONE}
+void ReadCount(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, MoveDecl& m) {
+  reader.CheckKeys(node, {"into", "per", "max", "ends_round_at", "while_empty"});
+  MoveCount& c = m.count;
+  c.variable = ReadVariable(reader, reader.Required(node, "into"), r, Owner::kTable);
+  c.per = reader.Word(
+      node, "per", MoveCount::Per::kRound,
+      {{"round", MoveCount::Per::kRound}, {"turn", MoveCount::Per::kTurn}, {"row", MoveCount::Per::kRow}});
+  if (node["max"]) {
+    c.has_max = true;
+    c.max = ReadCountValue(reader, node["max"], r);
+  }
+  if (node["ends_round_at"]) {
+    c.has_end = true;
+    c.ends_round_at = ReadCountValue(reader, node["ends_round_at"], r);
+  }
+  if (node["while_empty"]) {
+    if (c.per != MoveCount::Per::kRow) reader.Fail(node["while_empty"], "while_empty: only with per: row");
+    c.while_empty = ReadZone(reader, node["while_empty"], r);
+    if (r.zones[c.while_empty].owner != Owner::kTable)
+      reader.Fail(node["while_empty"], "while_empty: a zone of the table (the stock)");
+  }
+}
+
+// follow: [suit, rank] on a take move: what a card must share with the top of the pile.
+void ReadFollow(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, MoveDecl& m) {
+  if (m.type != MoveType::kTake) reader.Fail(node, "follow: only for take moves (one card onto a pile)");
+  if (r.zones[m.to].owner != Owner::kTable)
+    reader.Fail(node, "follow: the move's 'to' must be a pile of the table, whose top card is followed");
+  if (node.IsSequence()) {
+    for (const auto& p : node) m.follow.push_back(ReadProperty(reader, p, r.catalog));
+  } else {
+    m.follow.push_back(ReadProperty(reader, node, r.catalog));
+  }
+  if (m.follow.empty()) reader.Fail(node, "follow: name at least one card property");
+}
+
+// declares: ZONE on a choose move whose options are a property's values.
+void ReadDeclares(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, MoveDecl& m) {
+  if (m.type != MoveType::kChoose || m.option_property < 0)
+    reader.Fail(node, "declares: only for a choose move whose options are a card property (options: suit)");
+  m.declares = ReadZone(reader, node, r);
+  if (r.zones[m.declares].owner != Owner::kTable)
+    reader.Fail(node, "declares: a pile of the table, whose top card the option declares");
+}
+
+// The move names that `fallback: [kinds]` and `ask: MOVE` effects give, once all are read.
+void ResolveMoveNames(const YamlReader& reader, const YAML::Node& moves,
+                      const std::vector<std::pair<size_t, YAML::Node>>& fallback_lists, Ruleset& r) {
+  auto index = [&](const YAML::Node& name, const std::string& text) {
+    const int k = r.MoveIndex(text);
+    if (k < 0)
+      reader.Fail(name,
+                  fmt::format("unknown move '{}'; {}", text, Suggest(text, Names(r.moves), "moves are")));
+    return k;
+  };
+  for (const auto& [k, list] : fallback_lists) {
+    for (const auto& name : list) {
+      const int other = index(name, reader.As<std::string>(name));
+      if (other == static_cast<int>(k)) reader.Fail(name, "fallback: a move cannot wait for itself");
+      r.moves[k].fallback_unless |= 1u << other;
+    }
+  }
+  for (const auto& entry : moves) {
+    MoveDecl& m = r.moves[static_cast<size_t>(r.MoveIndex(entry.first.Scalar()))];
+    const YAML::Node then = entry.second["then"];
+    for (size_t i = 0; i < m.then.size(); ++i) {
+      if (m.then[i].ask_name.empty()) continue;
+      const YAML::Node item = then.IsSequence() ? then[i] : then;
+      m.then[i].ask = index(item["ask"], m.then[i].ask_name);
+    }
+  }
 }
 
 }  // namespace
@@ -58,6 +149,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   if (!node.IsMap()) reader.Fail(node, "moves: expected a map of name: {type, from, to…}");
   if (node.size() >= kStopMove)
     reader.Fail(node, fmt::format("moves: at most {} kinds of move", kStopMove - 1));
+  std::vector<std::pair<size_t, YAML::Node>> fallback_lists;  // move, its `fallback: [kinds]`
   for (const auto& entry : node) {
     const YAML::Node& spec = entry.second;
     reader.CheckKeys(spec, {"type",        "from",
@@ -76,7 +168,9 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "cards",       "hand",
                             "segment",     "tokens",
                             "takeover",    "strongest",
-                            "fallback",    "distinct_in_turn"});
+                            "fallback",    "distinct_in_turn",
+                            "follow",      "declares",
+                            "count"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -146,7 +240,14 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
         if (spec[key]) reader.Fail(spec[key], fmt::format("{}: only for line moves", key));
       }
     }
-    m.fallback = reader.Optional(spec, "fallback", false);
+    if (const YAML::Node f = spec["fallback"]; f && f.IsSequence()) {
+      fallback_lists.emplace_back(r.moves.size(), f);  // names moves that may come later
+    } else {
+      m.fallback = reader.Optional(spec, "fallback", false);
+    }
+    if (spec["follow"]) ReadFollow(reader, spec["follow"], r, m);
+    if (spec["declares"]) ReadDeclares(reader, spec["declares"], r, m);
+    if (spec["count"]) ReadCount(reader, spec["count"], r, m);
     if (spec["cards"]) m.cards = ReadFilters(reader, spec["cards"], r.catalog);
     if ((m.type == MoveType::kMeld && m.contracts.empty()) || m.type == MoveType::kExtend) {
       const YAML::Node c = reader.Required(spec, "combination");
@@ -196,6 +297,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     r.moves.push_back(std::move(m));
   }
   if (r.moves.size() > 32) reader.Fail(node, "at most 32 move kinds");
+  ResolveMoveNames(reader, node, fallback_lists, r);
 }
 
 }  // namespace tapis

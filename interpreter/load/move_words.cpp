@@ -27,6 +27,7 @@ void ReadMoveWords(const YamlReader& reader, const YAML::Node& spec, const Catal
       if (property < 0)
         reader.Fail(options, fmt::format("unknown property '{}'; properties are: {}", name, catalog.PropertyNames()));
       m.options = catalog.properties()[property].values;
+      m.option_property = property;
     }
     if (m.options.empty() || m.options.size() > 127) reader.Fail(options, "choose: from 1 to 127 options");
     for (const auto& word : m.options) {

@@ -122,7 +122,7 @@ class Loader : private YamlReader {
     if (!node.IsMap()) Fail(node, "zones: expected a map of name: {owner, visible}");
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "visible", "dynamic", "label", "grid"});
+      CheckKeys(spec, {"owner", "visible", "dynamic", "label", "grid", "refill"});
       ZoneDecl z;
       z.name = entry.first.as<std::string>();
       z.owner = Word(spec, "owner", Owner::kTable, {{"table", Owner::kTable}, {"player", Owner::kPlayer}});
@@ -134,6 +134,24 @@ class Loader : private YamlReader {
       if (spec["grid"]) ReadGrid(spec["grid"], z);
       r_->zones.push_back(std::move(z));
     }
+    for (const auto& entry : node) {  // a refill names a zone that may come later
+      if (entry.second["refill"]) ReadRefill(entry.second["refill"], r_->zones[Zone(entry.first)]);
+    }
+  }
+
+  // refill: {from: discard, keep: 1, shuffle: true, enabled: $reshuffle}
+  void ReadRefill(const YAML::Node& node, ZoneDecl& z) {
+    CheckKeys(node, {"from", "keep", "shuffle", "enabled"});
+    z.refill_from = Zone(Required(node, "from"));
+    z.refill_keep = Optional(node, "keep", 1);
+    z.refill_shuffle = Optional(node, "shuffle", true);
+    z.refill_enabled = ReadFlag(*this, node, "enabled", *r_, true);
+    const ZoneDecl& from = r_->zones[z.refill_from];
+    if (z.owner != Owner::kTable || from.owner != Owner::kTable || z.dynamic || from.dynamic ||
+        z.columns > 0 || from.columns > 0)
+      Fail(node, "refill: both zones must be plain zones of the table (a stock, a discard pile)");
+    if (&from == &z) Fail(node["from"], "refill: a zone cannot refill itself");
+    if (z.refill_keep < 0) Fail(node["keep"], "refill: keep is the number of cards left, 0 or more");
   }
 
   // grid: {columns: 5, rows: 5, growing: false}

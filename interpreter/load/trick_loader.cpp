@@ -3,29 +3,6 @@
 #include "interpreter/load/card_loader.h"
 
 namespace tapis {
-namespace {
-
-// A variable owned by `owner` (the table, or each player).
-int VariableOf(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, Owner owner) {
-  const auto name = reader.As<std::string>(node);
-  const int index = r.VariableIndex(name);
-  if (index < 0)
-    reader.Fail(node, fmt::format("unknown variable '{}'; {}", name,
-                                  Suggest(name, Names(r.variables), "variables are")));
-  if (r.variables[index].owner != owner)
-    reader.Fail(node, fmt::format("variable '{}' must be a {} variable", name,
-                                  owner == Owner::kTable ? "table" : "player"));
-  return index;
-}
-
-IntValue Flag(const YamlReader& reader, const YAML::Node& map, const char* key, const Ruleset& r) {
-  const YAML::Node node = map[key];
-  if (!node) return {0, -1};
-  if (node.IsScalar() && node.Scalar().rfind('$', 0) == 0) return ReadIntValue(reader, node, r);
-  return {reader.As<bool>(node) ? 1 : 0, -1};
-}
-
-}  // namespace
 
 void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                 const std::function<std::string(const YAML::Node&)>& function_name) {
@@ -38,8 +15,8 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   if (node["won"]) t.won = ReadZone(reader, node["won"], r);
   t.suit = ReadProperty(reader, reader.Required(node, "suit"), r.catalog);
   t.rank = ReadProperty(reader, reader.Required(node, "rank"), r.catalog);
-  t.leader = VariableOf(reader, reader.Required(node, "leader"), r, Owner::kTable);
-  if (node["count"]) t.count = VariableOf(reader, node["count"], r, Owner::kPlayer);
+  t.leader = ReadVariable(reader, reader.Required(node, "leader"), r, Owner::kTable);
+  if (node["count"]) t.count = ReadVariable(reader, node["count"], r, Owner::kPlayer);
   if (const YAML::Node trump = node["trump"]) {
     if (trump.IsScalar() && trump.Scalar() == "none") {
     } else if (trump.IsMap() && trump["zone"]) {
@@ -47,13 +24,13 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
       t.trump_zone = ReadZone(reader, trump["zone"], r);
     } else if (trump.IsMap() && trump["variable"]) {
       reader.CheckKeys(trump, {"variable"});
-      t.trump_variable = VariableOf(reader, trump["variable"], r, Owner::kTable);
+      t.trump_variable = ReadVariable(reader, trump["variable"], r, Owner::kTable);
     } else {
       reader.Fail(trump, "trump: expected none, {zone: ZONE} (the suit of its top card) or {variable: NAME}");
     }
   }
-  t.must_trump = Flag(reader, node, "must_trump", r);
-  t.must_overtake = Flag(reader, node, "must_overtake", r);
+  t.must_trump = ReadFlag(reader, node, "must_trump", r);
+  t.must_overtake = ReadFlag(reader, node, "must_overtake", r);
   if (node["allow"]) t.allow = function_name(node["allow"]);
   if (node["on_won"]) t.on_won = function_name(node["on_won"]);
   for (const MoveDecl& m : r.moves) {
@@ -76,9 +53,9 @@ void ReadNumberMove(const YamlReader& reader, const YAML::Node& spec, const Rule
   } else {
     m.max_number = ReadIntValue(reader, max, r);
   }
-  if (spec["into"]) m.into = VariableOf(reader, spec["into"], r, Owner::kPlayer);
-  if (spec["except"]) m.except = VariableOf(reader, spec["except"], r, Owner::kTable);
-  m.not_total = Flag(reader, spec, "not_total", r);
+  if (spec["into"]) m.into = ReadVariable(reader, spec["into"], r, Owner::kPlayer);
+  if (spec["except"]) m.except = ReadVariable(reader, spec["except"], r, Owner::kTable);
+  m.not_total = ReadFlag(reader, spec, "not_total", r);
   if (const YAML::Node next = spec["next_phase"]) {
     m.next_phase = r.PhaseIndex(reader.As<std::string>(next));
     if (m.next_phase < 0)

@@ -1,5 +1,7 @@
 #include "interpreter/model/ruleset.h"
 
+#include <fmt/format.h>
+
 namespace tapis {
 namespace {
 
@@ -25,5 +27,12 @@ int Ruleset::PhaseIndex(std::string_view phase) const {
   return -1;
 }
 int Ruleset::VariableIndex(std::string_view v) const { return IndexByName(variables, v); }
+
+std::string Trigger::Name() const {
+  if (!function.empty()) return function;
+  if (ask >= 0) return "ask " + ask_name;
+  if (skip > 0) return fmt::format("skip {}", skip);
+  return "reverse";
+}
 
 }  // namespace tapis

@@ -15,10 +15,12 @@
 
 namespace tapis {
 
-// A number in the rules that may come from a parameter ("$packs").
+// A number in the rules that may come from a parameter ("$packs"), or count the players
+// ("players + 1": the literal is then added to the player count).
 struct IntValue {
   int literal = 0;
   int parameter = -1;
+  bool plus_players = false;
 };
 
 struct Parameter {
@@ -44,6 +46,12 @@ struct ZoneDecl {
   std::string label;     // dynamic zones: prefix of the instance labels ("m" -> m1, m2…)
   int columns = 0, rows = 0;  // > 0: a grid of cells (grid.h)
   bool growing = false;       // the grid's box is placed by the cards played, not in advance
+  // `refill:` once this zone is empty after a move, the cards of `refill_from` but its top
+  // `refill_keep` come into it, shuffled unless told not (the discards turned into a stock).
+  int refill_from = -1;
+  int refill_keep = 1;
+  bool refill_shuffle = true;
+  IntValue refill_enabled{1, -1};
 };
 
 // Cards with one of these values of a property (for triggers and combinations).
@@ -97,9 +105,30 @@ struct HandRanking {
 
 inline constexpr size_t kMaxEffectsPerMove = 8;  // the longest `then:` list
 
+// An effect of a move (`then:`): a Lua function, or one the engine knows: ask the mover a
+// decision (`ask: MOVE`), skip the next players (`skip: N`), reverse the direction of play.
 struct Trigger {
-  std::string function;          // Lua function in the ruleset's scripts
+  std::string function;          // Lua function in the ruleset's scripts; empty for the built-ins
   std::vector<CardFilter> when;  // empty: always
+  IntValue enabled{1, -1};       // `enabled: $param`: fires only when the parameter is set
+  int ask = -1;                  // a move kind the mover is asked to make next…
+  std::string ask_name;          // …by its name
+  int skip = 0;                  // players whose turn is passed over (the turn ends)
+  bool reverse = false;          // the direction of play turns round
+  std::string Name() const;      // the function, or the built-in as written (`ask nominate`)
+};
+
+// `count:` the engine counts the moves of a kind in a table variable: every move of the
+// round, of the player's own turn (answers to decisions aside), or in a row (any other move
+// sets it back to 0, and so does one made while `while_empty` holds cards). At `max` the
+// move is no longer offered; at `ends_round_at` the round ends.
+struct MoveCount {
+  enum class Per { kRound, kTurn, kRow };
+  int variable = -1;  // a table variable; -1: the move is not counted
+  Per per = Per::kRound;
+  bool has_max = false, has_end = false;
+  IntValue max, ends_round_at;
+  int while_empty = -1;  // kRow: a zone that must be empty for the move to count
 };
 
 // draw: top card, unseen; take: a chosen card; meld: a combination into a new zone;
@@ -145,6 +174,7 @@ struct MoveDecl {
   IntValue not_total{0, -1};  // the last to answer may not make the answers add up to max
   int adjacent = 0;  // place: 0 any cell; 1 next to a card orthogonally; 2 in any of 8 directions
   std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
+  int option_property = -1;          // choose: the property whose values are the options, or -1
   std::string text;  // how the move is written, with {name}, {cards}, {option}; empty: "{name} {cards}"
   // meld: lay one of these lists of fixed-size combinations at once, picked by the player's
   // variable `contract_by` (1 = the first list); see contract.h
@@ -161,6 +191,12 @@ struct MoveDecl {
   IntValue takeover{0, -1};     // a Takeover: what beats the hand that put an opponent's token
   IntValue strongest{1, -1};    // only the strongest hand the laid cards make may be named (bool)
   bool fallback = false;        // offered only when no other move of the player's turn is
+  uint32_t fallback_unless = 0;  // `fallback: [kinds]`: offered only when no move of these kinds is
+  // take: the card must share a value of one of these properties with the top of `to` (what
+  // a wild card on top was declared to stand for), or be wild for one of them (`follow:`)
+  std::vector<int> follow;
+  int declares = -1;  // choose: the option becomes what the top card of this zone stands for
+  MoveCount count;
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,

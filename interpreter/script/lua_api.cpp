@@ -93,6 +93,12 @@ int SetTurn(lua_State* L, ScriptContext& ctx) {
   return 0;
 }
 
+int EndTurn(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  ctx.state->end_turn = true;
+  return 0;
+}
+
 int SetOut(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   const int p = PlayerArg(L, 1, ctx);
@@ -236,20 +242,12 @@ int EndGame(lua_State* L, ScriptContext& ctx) {
 }  // namespace
 
 void OpenTapisApi(lua_State* L) {
-  static const luaL_Reg kFunctions[] = {{"set", Guard<Set>},
-                                        {"move", Guard<MoveApi>},
-                                        {"draw", Guard<Draw>},
-                                        {"ask", Guard<Ask>},
-                                        {"actions", Guard<Actions>},
-                                        {"reverse", Guard<Reverse>},
-                                        {"end_game", Guard<EndGame>},
-                                        {"end_round", Guard<EndRound>},
-                                        {"set_phase", Guard<SetPhase>},
-                                        {"set_out", Guard<SetOut>},
-                                        {"shuffle", Guard<Shuffle>},
-                                        {"random", Guard<Random>},
-                                        {"set_turn", Guard<SetTurn>},
-                                        {nullptr, nullptr}};
+  static const luaL_Reg kFunctions[] = {
+      {"set", Guard<Set>},          {"move", Guard<MoveApi>},       {"draw", Guard<Draw>},
+      {"ask", Guard<Ask>},          {"actions", Guard<Actions>},    {"reverse", Guard<Reverse>},
+      {"end_game", Guard<EndGame>}, {"end_round", Guard<EndRound>}, {"set_phase", Guard<SetPhase>},
+      {"set_out", Guard<SetOut>},   {"shuffle", Guard<Shuffle>},    {"random", Guard<Random>},
+      {"set_turn", Guard<SetTurn>}, {"end_turn", Guard<EndTurn>},   {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   AddReadingApi(L);
   AddTrickApi(L);

@@ -293,7 +293,7 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
     for (const auto& u : usage) {
       totals.move_counts[rules.moves[k].name] += static_cast<int64_t>(u.moves[k]);
       for (size_t i = 0; i < then.size(); ++i)
-        totals.effect_counts[then[i].function] += static_cast<int64_t>(u.effects[k][i]);
+        totals.effect_counts[then[i].Name()] += static_cast<int64_t>(u.effects[k][i]);
     }
   }
   return totals;
@@ -305,8 +305,7 @@ SimReport Summarize(const SimTotals& totals, const Ruleset& rules) {
     moves.push_back(m.name);
     // An effect shared by several moves is counted once, under its name.
     for (const Trigger& t : m.then) {
-      if (std::find(effects.begin(), effects.end(), t.function) == effects.end())
-        effects.push_back(t.function);
+      if (std::find(effects.begin(), effects.end(), t.Name()) == effects.end()) effects.push_back(t.Name());
     }
   }
   SimReport report = Summarize(totals, moves, effects);

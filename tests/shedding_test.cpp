@@ -1,0 +1,226 @@
+// The shedding vocabulary on a small game with no Lua (tests/fixtures/shedding/shedding.yaml):
+// follow: the top card, wild cards and what they are declared to stand for (declares:),
+// counted moves (count: per turn, per round, in a row), fallback lists, refilling a stock,
+// the engine's own effects (ask, skip, reverse, enabled), and the loader's refusals.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "interpreter/sim/simulate.h"
+#include "interpreter/sim/validate.h"
+#include "tests/helpers.h"
+
+using namespace tapis;
+using namespace tapis::testing;
+
+namespace {
+
+using Texts = std::vector<std::string>;
+const std::string kFixture = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/shedding/shedding.yaml";
+
+std::unique_ptr<Engine> Shedding(int players, const std::map<std::string, std::string>& settings = {}) {
+  return std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRuleset(kFixture), players, settings));
+}
+
+// A position whose zones hold the cards listed, every other card lying under the pile (out of
+// play), and `extra` JSON fields after the zones.
+GameState Table(const Engine& engine, const std::vector<std::pair<std::string, Texts>>& zones,
+                const std::string& extra = "") {
+  std::multiset<std::string> listed;
+  for (const auto& [zone, cards] : zones) listed.insert(cards.begin(), cards.end());
+  Texts rest;
+  for (const auto& kind : engine.rules().catalog.kinds()) {
+    if (auto it = listed.find(kind.code); it != listed.end()) {
+      listed.erase(it);
+    } else {
+      rest.push_back(kind.code);
+    }
+  }
+  auto list = [](const Texts& cards) {
+    std::string out;
+    for (const auto& c : cards) out += (out.empty() ? "\"" : ", \"") + c + "\"";
+    return "[" + out + "]";
+  };
+  std::string json;
+  for (const auto& [zone, cards] : zones) {
+    Texts all = cards;
+    if (zone == "pile") all.insert(all.begin(), rest.begin(), rest.end());
+    json += (json.empty() ? "" : ", ") + ("\"" + zone + "\": " + list(all));
+  }
+  return Position(engine, "{\"zones\": {" + json + "}" + extra + "}");
+}
+
+int Variable(const Engine& engine, const GameState& s, const std::string& name) {
+  return s.variables[engine.config().VariableSlot(engine.rules().VariableIndex(name), -1)];
+}
+
+Texts Sorted(Texts texts) {
+  std::sort(texts.begin(), texts.end());
+  return texts;
+}
+
+std::string LoadError(const std::string& from, const std::string& to) {
+  return EditedLoadError(kFixture, from, to, "shedding.yaml");
+}
+
+}  // namespace
+
+TEST_CASE("shedding/a card follows the top by one of the properties, a wild card goes on anything") {
+  auto engine = Shedding(2);
+  GameState s =
+      Table(*engine,
+            {{"stock", {"1b"}}, {"pile", {"2a"}}, {"hand 1", {"1a", "2b", "3c", "5c"}}, {"hand 2", {"4b"}}});
+  CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"draw", "play 1a", "play 2b", "play 5c"});
+}
+
+TEST_CASE(
+    "shedding/a wild card played is declared by the move its effect asks, and the next card follows that") {
+  auto engine = Shedding(2);
+  GameState s = Table(
+      *engine,
+      {{"stock", {"3b"}}, {"pile", {"2a"}}, {"hand 1", {"5c", "1a"}}, {"hand 2", {"1b", "1c", "5a", "2c"}}});
+  Play(*engine, s, "play 5c");
+  CHECK(engine->Actor(s) == 0);
+  CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"name a", "name b", "name c"});
+  Play(*engine, s, "name b");
+  CHECK(engine->Actor(s) == 1);
+  // 5c stands for suit b: 1b follows it, 5a is wild, 2c and 1c share nothing with a 5 of b.
+  CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"draw", "play 1b", "play 5a"});
+}
+
+TEST_CASE("shedding/a wild card on top that nobody declared takes any card") {
+  auto engine = Shedding(2);
+  GameState s =
+      Table(*engine, {{"stock", {}}, {"pile", {"5a"}}, {"hand 1", {"1b", "2c"}}, {"hand 2", {"4b"}}});
+  CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"pass", "play 1b", "play 2c"});  // no stock: no draw
+}
+
+TEST_CASE("shedding/draws are counted per turn up to their max, and pass is offered only once no draw is") {
+  auto engine = Shedding(2);
+  GameState s = Table(
+      *engine, {{"stock", {"1c", "2c", "3c"}}, {"pile", {"4a"}}, {"hand 1", {"1b"}}, {"hand 2", {"4b"}}});
+  CHECK(LegalTexts(*engine, s) == Texts{"draw"});
+  Play(*engine, s, "draw");
+  CHECK(LegalTexts(*engine, s) == Texts{"draw"});
+  CHECK(Variable(*engine, s, "draws") == 1);
+  Play(*engine, s, "draw");
+  CHECK(LegalTexts(*engine, s) == Texts{"pass"});  // two draws: the max
+  Play(*engine, s, "pass");
+  CHECK(engine->Actor(s) == 1);
+  CHECK(Variable(*engine, s, "draws") == 0);  // a new turn
+  CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"draw", "play 4b"});
+}
+
+TEST_CASE("shedding/passes in a row with the stock empty end the game, any other move sets them back") {
+  auto engine = Shedding(2);
+  GameState s =
+      Table(*engine, {{"stock", {}}, {"pile", {"4a"}}, {"hand 1", {"1b", "2b"}}, {"hand 2", {"4b", "3c"}}});
+  Play(*engine, s, "pass");
+  CHECK(Variable(*engine, s, "passes") == 1);
+  Play(*engine, s, "play 4b");  // a play: the passes start again
+  CHECK(Variable(*engine, s, "passes") == 0);
+  Play(*engine, s, "play 2b");
+  Play(*engine, s, "pass");
+  CHECK_FALSE(s.finished);
+  Play(*engine, s, "pass");  // players (2) passes in a row
+  CHECK(s.finished);
+}
+
+TEST_CASE("shedding/a pass with cards left in the stock does not count towards the end") {
+  auto engine = Shedding(2);
+  GameState s =
+      Table(*engine, {{"stock", {"1c", "2c"}}, {"pile", {"4a"}}, {"hand 1", {"1b"}}, {"hand 2", {"2b"}}},
+            R"(, "variables": {"draws": 2})");
+  Play(*engine, s, "pass");
+  CHECK(Variable(*engine, s, "passes") == 0);
+  CHECK(engine->Actor(s) == 1);
+}
+
+TEST_CASE("shedding/plays are counted over the round and end it at their count") {
+  auto engine = Shedding(2, {{"max_plays", "2"}});
+  GameState s = Table(
+      *engine, {{"stock", {"1c"}}, {"pile", {"1a"}}, {"hand 1", {"2a", "2b"}}, {"hand 2", {"2c", "1b"}}});
+  Play(*engine, s, "play 2a");
+  CHECK_FALSE(s.finished);
+  CHECK(Variable(*engine, s, "plays") == 1);
+  Play(*engine, s, "play 2c");
+  CHECK(s.finished);
+}
+
+TEST_CASE("shedding/skip passes over the next player, reverse turns play round, enabled switches an effect") {
+  const std::vector<std::pair<std::string, Texts>> table = {
+      {"stock", {"1c"}},  {"pile", {"1a"}},   {"hand 1", {"3a", "4a", "2b"}},
+      {"hand 2", {"1b"}}, {"hand 3", {"3c"}}, {"hand 4", {"2a"}}};
+  auto engine = Shedding(4);
+  GameState s = Table(*engine, table);
+  Play(*engine, s, "play 3a");
+  CHECK(engine->Actor(s) == 2);  // player 2 skipped
+  s = Table(*engine, table);
+  Play(*engine, s, "play 4a");
+  CHECK(engine->Actor(s) == 3);  // to the right: player 4
+  auto no_skips = Shedding(4, {{"skips", "false"}});
+  s = Table(*no_skips, table);
+  Play(*no_skips, s, "play 3a");
+  CHECK(no_skips->Actor(s) == 1);
+}
+
+TEST_CASE("shedding/an empty stock takes the pile but its top, when refill is enabled") {
+  for (const char* reshuffle : {"true", "false"}) {
+    CAPTURE(reshuffle);
+    auto engine = Shedding(2, {{"reshuffle", reshuffle}});
+    GameState s =
+        Table(*engine, {{"stock", {"1c"}}, {"pile", {"2a"}}, {"hand 1", {"1b"}}, {"hand 2", {"4b"}}});
+    Play(*engine, s, "draw");  // the stock's last card
+    if (std::string(reshuffle) == "true") {
+      CHECK(Cards(*engine, s, "stock").size() == 15 - 4);  // all but the hands' and the top
+      CHECK(Cards(*engine, s, "pile") == Texts{"2a"});
+    } else {
+      CHECK(Cards(*engine, s, "stock").empty());
+      CHECK(Cards(*engine, s, "pile").size() == 15 - 3);
+    }
+  }
+}
+
+TEST_CASE("shedding/random games conserve cards and end") {
+  int i = 0;
+  for (int players = 2; players <= 4; ++players) {
+    for (const char* reshuffle : {"false", "true"}) {
+      CAPTURE(players);
+      CAPTURE(reshuffle);
+      auto engine = Shedding(players, {{"reshuffle", reshuffle}});
+      for (int g = 0; g < Soak(300); ++g) {
+        const GameState s = RandomGame(*engine, MixSeed(5, i++));
+        REQUIRE(s.finished);
+        REQUIRE(CheckState(*engine, s).empty());
+      }
+    }
+  }
+}
+
+TEST_CASE("shedding/the loader refuses what the vocabulary cannot mean") {
+  CHECK(LoadError("follow: [suit, rank]", "follow: [suit, colour]") ==
+        "shedding.yaml:43:20: unknown card property 'colour'; properties are: rank, suit");
+  CHECK(LoadError("    type: draw\n", "    type: draw\n    follow: suit\n") ==
+        "shedding.yaml:51:13: follow: only for take moves (one card onto a pile)");
+  CHECK(LoadError("per: turn", "per: weekly") ==
+        "shedding.yaml:54:31: unknown per 'weekly'; expected round, turn or row");
+  CHECK(LoadError("ends_round_at: players}", "ends_round_at: players * 2}") ==
+        "shedding.yaml:58:72: 'players * 2': expected a number, $parameter, players, or players + N / "
+        "players - N");
+  CHECK(LoadError("fallback: [draw]", "fallback: [drew]") ==
+        "shedding.yaml:57:16: unknown move 'drew'; did you mean 'draw'?");
+  CHECK(LoadError("{ask: name,", "{ask: nmae,") ==
+        "shedding.yaml:46:15: unknown move 'nmae'; did you mean 'name'?");
+  CHECK(LoadError("{skip: 1,", "{skip: 0,") == "shedding.yaml:47:16: skip: the players passed over, from 1");
+  CHECK(LoadError("{reverse: true,", "{reverse: true, skip: 1,") ==
+        "shedding.yaml:48:9: an effect is one of script: FUNCTION, ask: MOVE, skip: N or reverse: true");
+  CHECK(LoadError("options: suit", "options: [a, b]") ==
+        "shedding.yaml:62:15: declares: only for a choose move whose options are a card property (options: "
+        "suit)");
+  CHECK(LoadError("refill: {from: pile,", "refill: {from: stock,") ==
+        "shedding.yaml:20:55: refill: a zone cannot refill itself");
+  CHECK(LoadError("into: draws,", "into: drwas,") ==
+        "shedding.yaml:54:19: unknown variable 'drwas'; did you mean 'draws'?");
+  CHECK(LoadError("wild: {rank: \"5\", for: suit}", "wild: {rank: \"5\", for: color}") ==
+        "shedding.yaml:17:26: unknown card property 'color'; properties are: rank, suit");
+}
