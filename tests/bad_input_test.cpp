@@ -51,12 +51,13 @@ TEST_CASE("bad input/YAML syntax error") {
 
 TEST_CASE("bad input/unknown key") {
   CHECK(LoadError("turn:", "tunr:") == kBad + "case.yaml:20:1: unknown key 'tunr'; did you mean 'turn'?");
-  CHECK(LoadError("turn:", "rotation:") == kBad +
-                                               "case.yaml:20:1: unknown key 'rotation'; expected one of: "
-                                               "name, title, description, notes, players, "
-                                               "parameters, cards, zones, combinations, variables, setup, "
-                                               "turn, phases, moves, on, match, scripts, score, tricks, words, "
-                                               "matches, teams, hands, bots");
+  CHECK(LoadError("turn:", "rotation:") ==
+        kBad +
+            "case.yaml:20:1: unknown key 'rotation'; expected one of: "
+            "name, title, description, notes, players, "
+            "parameters, cards, zones, combinations, variables, setup, "
+            "turn, phases, moves, on, match, scripts, score, card_points, tricks, words, "
+            "matches, teams, hands, bots");
 }
 
 TEST_CASE("bad input/teams that players cannot fill evenly") {
@@ -295,7 +296,7 @@ TEST_CASE("bad input/reserved move names, seats and parameter values") {
             "quit "
             "and exit are taken)");
   CHECK(LoadError("  actions: 1", "  actions: 1\n  first: 3") ==
-        kBad + "case.yaml:22:10: first: a seat from 1 to 2 (the fewest players)");
+        kBad + "case.yaml:22:10: first: a seat from 1 to 2 (the fewest players), or random");
   CHECK(LoadError("players: {min: 2, max: 2}",
                   "players: {min: 2, max: 2}\nparameters: {speed: {type: choice, choices: [slow, fast], "
                   "default: slow, by_players: {2: 1}}}") ==

@@ -405,9 +405,9 @@ TEST_CASE("cli/play: hot seat waits for the next player before showing their han
   // A bot moves first, before any human holds the terminal: what it caused is told as to no
   // seat in particular (a card it drew was named on the shared screen).
   const Run first =
-      Tapis("play crazy_eights --players 3 --seat greedy --seat human --seat human --seed 3", "\\n");
+      Tapis("play crazy_eights --players 3 --seat greedy --seat human --seat human --seed 38", "\\n");
   CHECK(first.output.find("player 1: Draw") != std::string::npos);
-  CHECK(first.output.find("→ hand of player 1: S4") == std::string::npos);
+  CHECK(first.output.find("→ hand of player 1:") == std::string::npos);
 }
 
 TEST_CASE("cli/play: leaving an unsaved game asks first, save never replaces a file unasked, seats resume") {

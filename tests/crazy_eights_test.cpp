@@ -184,6 +184,44 @@ TEST_CASE("crazy_eights/an 8 turned up to start goes back and another is turned,
   CHECK(engine.Actor(s) == 0);  // left of the dealer, player 2 (seat 1)
 }
 
+TEST_CASE("crazy_eights/special cards: a card turned up to start acts as if the dealer had played it") {
+  auto rules = LoadRuleset(FindRuleset("crazy_eights"));
+  auto config =
+      std::make_shared<GameConfig>(rules, 4, std::map<std::string, std::string>{{"special_cards", "true"}});
+  // Player 2 (seat 1) deals; 20 cards, then the starting card.
+  auto start = [&](const std::string& turned) {
+    std::vector<std::string> texts = {"Decide Player 1 to be the dealer"};
+    for (const char* card : {"C3", "C4", "C5", "C6", "C7", "D3", "D4", "D5", "D6", "D7",
+                             "H3", "H4", "H5", "H6", "H7", "S3", "S4", "S5", "S6", "S7"})
+      texts.push_back(std::string("Deal ") + card);
+    texts.push_back("Deal " + turned);
+    std::vector<ChanceEvent> events;
+    for (const auto& text : texts) {
+      ChanceEvent e;
+      REQUIRE(ChanceEvent::Parse(text, rules->catalog, e));
+      events.push_back(e);
+    }
+    auto chance = std::make_shared<RecordedChance>(events);
+    auto engine = std::make_unique<Engine>(config, chance);
+    GameState s = engine->NewGame(1);
+    CHECK(chance->failure().empty());
+    return std::make_pair(std::move(engine), s);
+  };
+  auto [king, s_king] = start("CK");
+  CHECK(king->Actor(s_king) == 2);  // left of the dealer
+  auto [queen, s_queen] = start("CQ");
+  CHECK(queen->Actor(s_queen) == 3);  // the first player is skipped
+  auto [ace, s_ace] = start("CA");
+  CHECK(ace->Actor(s_ace) == 0);  // play goes to the dealer's right
+  auto [two, s_two] = start("C2");
+  CHECK(two->Actor(s_two) == 2);  // the first player must draw two
+  CHECK(LegalTexts(*two, s_two) == Texts{"Draw"});
+  Play(*two, s_two, "Draw");
+  Play(*two, s_two, "Draw");
+  CHECK(two->Actor(s_two) == 3);  // then play moves on
+  CHECK(Cards(*two, s_two, "hand", 3).size() == 7);
+}
+
 TEST_CASE("crazy_eights/recorded chance: a wrong record is reported, not obeyed") {
   auto rules = LoadRuleset(FindRuleset("crazy_eights"));
   ChanceEvent e;

@@ -181,6 +181,21 @@ TEST_CASE("shedding/an empty stock takes the pile but its top, when refill is en
   }
 }
 
+TEST_CASE(
+    "shedding/card points: the first rule that fits a card counts, values add up, a rule may be switched") {
+  for (const char* club_cost : {"false", "true"}) {
+    CAPTURE(club_cost);
+    auto engine = Shedding(2, {{"club_cost", club_cost}});
+    GameState s = Table(
+        *engine, {{"stock", {"1a"}}, {"pile", {"2a"}}, {"hand 1", {"5c", "3c", "4b"}}, {"hand 2", {"1c"}}});
+    // 5c: 20 whatever its suit (the first rule); 3c: 3, or 103; 4b: 4; 1c: 1, or 101.
+    if (std::string(club_cost) == "true")
+      CHECK(engine->Score(s) == std::vector<int>{-127, -101});
+    else
+      CHECK(engine->Score(s) == std::vector<int>{-27, -1});
+  }
+}
+
 TEST_CASE("shedding/random games conserve cards and end") {
   int i = 0;
   for (int players = 2; players <= 4; ++players) {
@@ -199,28 +214,32 @@ TEST_CASE("shedding/random games conserve cards and end") {
 
 TEST_CASE("shedding/the loader refuses what the vocabulary cannot mean") {
   CHECK(LoadError("follow: [suit, rank]", "follow: [suit, colour]") ==
-        "shedding.yaml:43:20: unknown card property 'colour'; properties are: rank, suit");
+        "shedding.yaml:45:20: unknown card property 'colour'; properties are: rank, suit");
   CHECK(LoadError("    type: draw\n", "    type: draw\n    follow: suit\n") ==
-        "shedding.yaml:51:13: follow: only for take moves (one card onto a pile)");
+        "shedding.yaml:53:13: follow: only for take moves (one card onto a pile)");
   CHECK(LoadError("per: turn", "per: weekly") ==
-        "shedding.yaml:54:31: unknown per 'weekly'; expected round, turn or row");
+        "shedding.yaml:56:31: unknown per 'weekly'; expected round, turn or row");
   CHECK(LoadError("ends_round_at: players}", "ends_round_at: players * 2}") ==
-        "shedding.yaml:58:72: 'players * 2': expected a number, $parameter, players, or players + N / "
+        "shedding.yaml:60:72: 'players * 2': expected a number, $parameter, players, or players + N / "
         "players - N");
   CHECK(LoadError("fallback: [draw]", "fallback: [drew]") ==
-        "shedding.yaml:57:16: unknown move 'drew'; did you mean 'draw'?");
+        "shedding.yaml:59:16: unknown move 'drew'; did you mean 'draw'?");
   CHECK(LoadError("{ask: name,", "{ask: nmae,") ==
-        "shedding.yaml:46:15: unknown move 'nmae'; did you mean 'name'?");
-  CHECK(LoadError("{skip: 1,", "{skip: 0,") == "shedding.yaml:47:16: skip: the players passed over, from 1");
+        "shedding.yaml:48:15: unknown move 'nmae'; did you mean 'name'?");
+  CHECK(LoadError("{skip: 1,", "{skip: 0,") == "shedding.yaml:49:16: skip: the players passed over, from 1");
   CHECK(LoadError("{reverse: true,", "{reverse: true, skip: 1,") ==
-        "shedding.yaml:48:9: an effect is one of script: FUNCTION, ask: MOVE, skip: N or reverse: true");
+        "shedding.yaml:50:9: an effect is one of script: FUNCTION, ask: MOVE, skip: N or reverse: true");
   CHECK(LoadError("options: suit", "options: [a, b]") ==
-        "shedding.yaml:62:15: declares: only for a choose move whose options are a card property (options: "
+        "shedding.yaml:64:15: declares: only for a choose move whose options are a card property (options: "
         "suit)");
   CHECK(LoadError("refill: {from: pile,", "refill: {from: stock,") ==
-        "shedding.yaml:20:55: refill: a zone cannot refill itself");
+        "shedding.yaml:22:55: refill: a zone cannot refill itself");
   CHECK(LoadError("into: draws,", "into: drwas,") ==
-        "shedding.yaml:54:19: unknown variable 'drwas'; did you mean 'draws'?");
+        "shedding.yaml:56:19: unknown variable 'drwas'; did you mean 'draws'?");
+  CHECK(LoadError("{if: {rank: \"5\"}, points: 20}", "{if: {rank: \"5\"}, points: {rank: {\"6\": 1}}}") ==
+        "shedding.yaml:67:39: '6' is not a value of 'rank'; its values are: 1, 2, 3, 4, 5");
+  CHECK(LoadError("score: {minus: hand}", "score: {minus: pile}") ==
+        "shedding.yaml:71:16: score: minus: a zone each player owns (a hand, the tricks won)");
   CHECK(LoadError("wild: {rank: \"5\", for: suit}", "wild: {rank: \"5\", for: color}") ==
-        "shedding.yaml:17:26: unknown card property 'color'; properties are: rank, suit");
+        "shedding.yaml:19:26: unknown card property 'color'; properties are: rank, suit");
 }

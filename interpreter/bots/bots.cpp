@@ -12,6 +12,7 @@ namespace tapis {
 
 size_t RandomMove(const Engine& engine, const std::vector<Move>& legal, uint64_t& rng) {
   // Uniform, unless the ruleset weighs some kinds of move (bot_weight).
+  if (engine.UniformBotWeights()) return RandomBelow(rng, static_cast<uint32_t>(legal.size()));
   const auto& moves = engine.rules().moves;
   double weight[256];  // by kind: read once, for many moves of few kinds
   for (size_t k = 0; k < moves.size(); ++k) weight[k] = moves[k].bot_weight;

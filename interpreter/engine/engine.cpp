@@ -17,6 +17,31 @@
 
 namespace tapis {
 
+namespace {
+
+// Whether the card has, for one of the filters, one of its values (any of them, for a card of
+// two suits): a trigger's `if`, a setup step's `reject`.
+bool FitsAny(const CardSet& set, const std::vector<CardFilter>& filters, CardId c) {
+  for (const CardFilter& f : filters) {
+    for (int v : f.values) {
+      if (set.Has(c, f.property, v)) return true;
+    }
+  }
+  return false;
+}
+
+// Whether effect `t` fires for a move of `cards`, its parameter allowing.
+bool TriggerMatches(const Trigger& t, const GameConfig& config, std::span<const CardId> cards) {
+  if (config.Resolve(t.enabled) == 0) return false;
+  if (t.when.empty()) return true;
+  for (CardId c : cards) {
+    if (FitsAny(config.cards(), t.when, c)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance)
     : EngineServices(std::move(config), chance ? std::move(chance) : std::make_shared<SeededChance>()) {
   const Ruleset& r = rules();
@@ -35,11 +60,47 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     always_can_pass_ =
         always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
   }
+  for (const MoveDecl& m : r.moves) uniform_bot_weights_ = uniform_bot_weights_ && m.bot_weight == 1.0;
+  decl_scripted_.assign(std::max<size_t>(r.moves.size(), 1), 0);
+  // Which effects fire is read from tables made once: per move kind, the effects that fire
+  // whatever the cards, and per card those its `if` lets fire.
+  firing_always_.assign(r.moves.size(), 0);
+  firing_by_card_.resize(r.moves.size());
   for (size_t k = 0; k < r.moves.size(); ++k) {
+    const auto& then = r.moves[k].then;
+    for (size_t i = 0; i < then.size(); ++i) {
+      if (then[i].when.empty())
+        firing_always_[k] |= static_cast<uint32_t>(TriggerMatches(then[i], *config_, {})) << i;
+    }
+    const bool by_card =
+        std::any_of(then.begin(), then.end(), [](const Trigger& t) { return !t.when.empty(); });
+    if (!by_card) continue;
+    firing_by_card_[k].assign(r.catalog.kinds().size(), 0);
+    for (int c = 0; c < cards().size(); ++c) {  // cards of one kind fire alike: the first of each tells
+      const CardId card = static_cast<CardId>(c);
+      uint32_t& mask = firing_by_card_[k][cards().Kind(card)];
+      for (size_t i = 0; i < then.size(); ++i) {
+        if (!then[i].when.empty())
+          mask |= static_cast<uint32_t>(TriggerMatches(then[i], *config_, {&card, 1})) << i;
+      }
+    }
+  }
+  follow_keys_.resize(r.moves.size());
+  for (size_t k = 0; k < r.moves.size(); ++k) {
+    for (size_t i = 0; i < r.moves[k].then.size(); ++i) {
+      if (!r.moves[k].then[i].function.empty()) decl_scripted_[k] |= 1u << i;
+    }
+    if (!r.moves[k].follow.empty()) follow_keys_[k] = MakeFollowKeys(cards(), r.moves[k]);
+    if (r.moves[k].count.variable >= 0) counted_kinds_.push_back(static_cast<int>(k));
     if (r.moves[k].fallback_unless != 0) waiting_kinds_ |= 1u << k;
     has_counts_ = has_counts_ || r.moves[k].count.variable >= 0;
   }
   for (const ZoneDecl& z : r.zones) has_refills_ = has_refills_ || z.refill_from >= 0;
+  std::vector<bool> seen(r.catalog.kinds().size());
+  for (int c = 0; c < cards().size() && !has_copies_; ++c) {
+    has_copies_ = seen[cards().Kind(static_cast<CardId>(c))];
+    seen[cards().Kind(static_cast<CardId>(c))] = true;
+  }
   scripts_in_flow_ =
       scripts_ && (!r.score_function.empty() || !r.events.round_start.empty() ||
                    !r.events.turn_start.empty() || !r.events.turn_end.empty() || !r.events.round_end.empty());
@@ -89,7 +150,10 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   }
   auto& deck = s.zones[ZoneSlot(r.deck_zone, 0)].cards;
   for (int c = 0; c < cards().size(); ++c) deck.push_back(static_cast<CardId>(c));
-  s.turn_player = static_cast<int8_t>((r.first_player + (r.match.rotate_first ? s.round : 0)) % n);
+  // `first: random`: chance picks the dealer, and the player on their left plays first.
+  s.turn_player =
+      static_cast<int8_t>(r.first_random ? (chance_->Number(0, n - 1, s.rng) + 1) % n
+                                         : (r.first_player + (r.match.rotate_first ? s.round : 0)) % n);
   s.direction = 1;
   s.phase = 0;
   s.out = 0;
@@ -103,10 +167,11 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.end_turn = false;
   s.round_over = false;
   ResetTricks(*this, s);
-  if (has_counts_) ResetCounts(*this, s, true);
+  if (has_counts_) ResetCounts(*this, s, counted_kinds_, true);
   Deal(s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
+  if (!ActOpening(s, error)) return false;
   if (!r.events.round_start.empty() && !CallEvent(r.events.round_start, s, error)) return false;
   if (!r.events.turn_start.empty() && !CallEvent(r.events.turn_start, s, error)) return false;
   return true;
@@ -137,11 +202,53 @@ void Engine::Deal(GameState& s) {
           if (s.zones[from].cards.empty()) break;
         }
         break;
-      case SetupStep::Kind::kMove:
-        for (int i = 0; i < Count(step); ++i) move_top(from, ZoneSlot(step.to, s.turn_player));
+      case SetupStep::Kind::kMove: {
+        const int to = ZoneSlot(step.to, s.turn_player);
+        for (int i = 0; i < Count(step); ++i) {
+          move_top(from, to);
+          // A card the step rejects goes back and another is turned, while any other is left.
+          for (int tries = 0; !step.reject.empty() && !s.zones[to].cards.empty() && tries < kMaxRedraws;
+               ++tries) {
+            if (!FitsAny(cards(), step.reject, s.zones[to].cards.back())) break;
+            s.zones[from].cards.push_back(s.zones[to].cards.back());
+            s.zones[to].cards.pop_back();
+            chance_->Shuffle(s.zones[from].cards, s.rng);
+            move_top(from, to);
+          }
+        }
         break;
+      }
     }
   }
+}
+
+// A setup step's `acts_as: MOVE`: the card it turned last acts as if the player before the
+// first had just played it as that move (its effects run, and that player's turn ends).
+bool Engine::ActOpening(GameState& s, std::string& error) {
+  const Ruleset& r = rules();
+  for (const SetupStep& step : r.setup) {
+    if (step.acts_as < 0) continue;
+    const auto& pile = s.zones[ZoneSlot(step.to, s.turn_player)].cards;
+    if (pile.empty()) continue;
+    Move opening;
+    opening.kind = static_cast<uint8_t>(step.acts_as);
+    opening.Add(pile.back());
+    const int opener = (s.turn_player - s.direction + s.players) % s.players;
+    s.turn_player = static_cast<int8_t>(opener);
+    s.end_turn = true;
+    const uint32_t firing = Firing(opening);
+    if (firing != 0 && !FireTriggers(s, opener, opening, firing, false, error)) return false;
+  }
+  return true;
+}
+
+uint32_t Engine::Firing(const Move& m) const {
+  uint32_t firing = firing_always_[m.kind];
+  const auto& by_card = firing_by_card_[m.kind];
+  if (!by_card.empty()) {
+    for (CardId c : m.Cards()) firing |= by_card[cards().Kind(c)];
+  }
+  return firing;
 }
 
 void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }
@@ -151,32 +258,6 @@ void Engine::CheckGoneOut(GameState& s, int player) {
   if (zone < 0 || s.round_over || !s.zones[ZoneSlot(zone, player)].cards.empty()) return;
   EndRound(s, true, player);
 }
-
-namespace {
-
-bool TriggerMatches(const Trigger& t, const GameConfig& config, const Move& m) {
-  if (config.Resolve(t.enabled) == 0) return false;
-  if (t.when.empty()) return true;
-  const CardSet& set = config.cards();
-  for (CardId c : m.Cards()) {
-    for (const CardFilter& f : t.when) {
-      for (int v : f.values) {
-        if (set.Has(c, f.property, v)) return true;  // any of a card's values (a card of two suits)
-      }
-    }
-  }
-  return false;
-}
-
-// Bit i: the move's effect i fires.
-uint32_t Firing(const std::vector<Trigger>& then, const GameConfig& config, const Move& m) {
-  uint32_t firing = 0;
-  for (size_t i = 0; i < then.size(); ++i)
-    firing |= static_cast<uint32_t>(TriggerMatches(then[i], config, m)) << i;
-  return firing;
-}
-
-}  // namespace
 
 ApplyResult Engine::Apply(GameState& s, const Move& m) {
   ApplyResult result = ApplyMove(s, m);
@@ -195,14 +276,16 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     performed.count = 0;
     if (!from.empty()) performed.Add(from.back());
   }
-  const uint32_t firing = decl ? Firing(decl->then, *config_, performed) : 0;
+  const uint32_t firing = decl ? Firing(performed) : 0;
   if (decl) {
     ++usage_.moves[m.kind];
   } else {
     ++usage_.stops;
   }
   // Only scripts can fail, so only a move that may run one needs a way back.
-  const bool keep_backup = undo_on_error_ && (firing != 0 || scripts_in_flow_);
+  const bool keep_backup =
+      undo_on_error_ &&
+      ((firing & decl_scripted_[m.kind == kStopMove ? 0 : m.kind]) != 0 || scripts_in_flow_);
   if (keep_backup) backup_ = s;
   const bool answering = !s.decisions.empty();
   const int target = answering ? s.decisions.front().target : -1;
@@ -222,7 +305,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   if (decl) Perform(s, player, target, performed);
   ++s.moves_played;
   if (has_refills_) RefillZones(*this, s);
-  if (has_counts_ && decl) CountMove(*this, s, m.kind, answering);
+  if (has_counts_ && decl) CountMove(*this, s, counted_kinds_, m.kind, answering);
 
   std::string error;
   if ((firing != 0 && !FireTriggers(s, player, performed, firing, answering, error)) ||
@@ -439,7 +522,7 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   s.turn_label = s.next_label;
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   ++s.turns;
-  if (has_counts_) ResetCounts(*this, s, false);
+  if (has_counts_) ResetCounts(*this, s, counted_kinds_, false);
   return r.events.turn_start.empty() || CallEvent(r.events.turn_start, s, error);
 }
 

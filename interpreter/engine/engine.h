@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/mechanisms/follow.h"
 #include "interpreter/model/chance.h"
 #include "interpreter/model/engine_services.h"
 #include "interpreter/model/game_config.h"
@@ -23,6 +24,8 @@ class ScriptHost;
 // Bounds on what the flow may do between two moves (Settle): past them it is looping.
 inline constexpr int kMaxTurnsWithoutMove = 10'000;
 inline constexpr int kMaxRoundsWithoutMove = 100;
+// A setup step that rejects cards turns at most this many before it keeps one.
+inline constexpr int kMaxRedraws = 1000;
 
 // The outcome of applying a move: fine, or a script error (the state is then unchanged).
 struct ApplyResult {
@@ -72,6 +75,9 @@ class Engine final : public EngineServices {
   };
   const Usage& usage() const { return usage_; }
 
+  // No move kind has a bot_weight other than 1: the random bot picks among legal moves uniformly.
+  bool UniformBotWeights() const { return uniform_bot_weights_; }
+
   // The mechanisms' and effects' services are EngineServices's (model/engine_services.h).
   void Ask(GameState& state, const Decision& decision) override;
   // turn: wins_when_empty: the player who just moved and emptied that zone wins.
@@ -79,13 +85,15 @@ class Engine final : public EngineServices {
 
  private:
   void Deal(GameState& state);
+  bool ActOpening(GameState& state, std::string& error);
   // Moves of the kinds in `kinds` for `player`: their own turn's when `decision` is null.
   void GenerateFor(const GameState& state, int player, uint32_t kinds, const Decision* decision,
                    std::vector<Move>& out) const;
   // One pass of GenerateFor: in the turn, the fallback kinds or the others.
-  void GenerateKinds(const GameState& state, int player, uint32_t kinds, const Decision* decision,
-                     bool fallback, std::vector<Move>& out) const;
-  void DropWaiting(std::vector<Move>& out, size_t first) const;
+  // Returns the kinds that gave moves, a bit each.
+  uint32_t GenerateKinds(const GameState& state, int player, uint32_t kinds, const Decision* decision,
+                         bool fallback, std::vector<Move>& out) const;
+  void DropWaiting(std::vector<Move>& out, size_t first, uint32_t offered) const;
   void GeneratePlays(const GameState& state, int player, const MoveDecl& m, Move base,
                      std::vector<Move>& out) const;
   void KeepDistinctInTurn(const GameState& state, int player, const MoveDecl& m, std::vector<Move>& out,
@@ -99,12 +107,15 @@ class Engine final : public EngineServices {
   bool FireTriggers(GameState& state, int player, const Move& move, uint32_t firing, bool extra,
                     std::string& error);
   void BuiltInEffect(GameState& state, int player, const Trigger& effect);
+  // Bit i: the move's effect i fires for these cards (from firing_always_ and firing_by_card_).
+  uint32_t Firing(const Move& move) const;
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
   bool Settle(GameState& state, std::string& error);
   bool StartRound(GameState& state, std::string& error);
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);
   std::vector<int> RoundScore(const GameState& state, std::string& error);
+  std::vector<int> PointsScore(const GameState& state) const;
   // Tricks: the winner takes a complete trick and leads `next`.
   bool FinishTrick(GameState& state, int& next, std::string& error);
   // The ruleset's `allow` narrows the trick plays offered (move_generator.cpp).
@@ -122,7 +133,15 @@ class Engine final : public EngineServices {
   uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw or a pass (quick to list)
   uint32_t waiting_kinds_ = 0;    // bit k: move kind k is a fallback for some kinds (`fallback: [kinds]`)
   bool has_counts_ = false;       // some move is counted (`count:`)
+  bool has_copies_ = false;       // some kind of card is in the game more than once (two packs)
+  std::vector<uint32_t> decl_scripted_;  // per move kind, bit i: its effect i is a Lua function (it may fail)
+  std::vector<uint32_t> firing_always_;  // per move kind, the effects that fire whatever the cards
+  std::vector<std::vector<uint32_t>>
+      firing_by_card_;                   // per move kind, per kind of card: the effects its `if` fires
+  std::vector<FollowKeys> follow_keys_;  // per move kind: its `follow:` keys (none without)
+  std::vector<int> counted_kinds_;       // the move kinds with `count:`
   bool has_refills_ = false;      // some zone refills (`refill:`)
+  bool uniform_bot_weights_ = true;
 };
 
 }  // namespace tapis

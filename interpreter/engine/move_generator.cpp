@@ -175,29 +175,29 @@ void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const D
   const bool in_turn = decision == nullptr;
   // A fallback move is offered only when no other move of the turn is: a second pass for them.
   const size_t start = out.size();
+  uint32_t offered = 0;
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1 && (!in_turn || out.size() > start)) break;
-    GenerateKinds(s, player, kinds, decision, pass == 1, out);
+    offered |= GenerateKinds(s, player, kinds, decision, pass == 1, out);
   }
-  if (waiting_kinds_ != 0) DropWaiting(out, start);
+  if ((offered & waiting_kinds_) != 0) DropWaiting(out, start, offered);
 }
 
 // `fallback: [kinds]`: a move of a kind that waits is dropped when one of those kinds is offered.
-void Engine::DropWaiting(std::vector<Move>& out, size_t first) const {
-  uint32_t offered = 0;
-  for (size_t i = first; i < out.size(); ++i) {
-    if (out[i].kind != kStopMove) offered |= 1u << out[i].kind;
-  }
-  if ((offered & waiting_kinds_) == 0) return;
+void Engine::DropWaiting(std::vector<Move>& out, size_t first, uint32_t offered) const {
   const auto& moves = rules().moves;
-  const auto waits = [&](const Move& m) {
-    return m.kind != kStopMove && (moves[m.kind].fallback_unless & offered) != 0;
-  };
+  uint32_t dropped = 0;
+  for (uint32_t k = 0; k < moves.size(); ++k) {
+    if ((offered >> k & 1u) && (moves[k].fallback_unless & offered) != 0) dropped |= 1u << k;
+  }
+  if (dropped == 0) return;
+  const auto waits = [&](const Move& m) { return m.kind != kStopMove && (dropped >> m.kind & 1u) != 0; };
   out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), waits), out.end());
 }
 
-void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const Decision* decision,
-                           bool fallback, std::vector<Move>& out) const {
+uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const Decision* decision,
+                               bool fallback, std::vector<Move>& out) const {
+  uint32_t offered = 0;
   const Ruleset& r = rules();
   const CardSet& set = cards();
   for (size_t k = 0; k < r.moves.size(); ++k) {
@@ -206,8 +206,10 @@ void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const
     if (decision == nullptr && m.fallback != fallback) continue;
     if (!Offered(m, s, decision)) continue;
     if (m.count.has_max && CountReached(*this, s, m, decision != nullptr)) continue;
+    if ((m.fallback_unless & offered) != 0) continue;  // waits for kinds already offered
     Move base;
     base.kind = static_cast<uint8_t>(k);
+    const size_t before = out.size();
     switch (m.type) {
       case MoveType::kPass:
         out.push_back(base);
@@ -227,9 +229,10 @@ void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const
         const size_t first = out.size();
         const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
         const int top = decision && decision->highest >= 0 ? HighestValue(set, from, decision->highest) : 0;
+        const TopToFollow pile_top = ReadTop(*this, s, m, follow_keys_[k], player);
         for (CardId c : from) {
-          if (!Allowed(decision, c) || !CardPasses(set, m.cards, c) || !FollowsTop(*this, s, m, player, c) ||
-              AlreadyOffered(set, out, first, c, -1))
+          if (!Allowed(decision, c) || !Follows(set, pile_top, follow_keys_[k], c) ||
+              !CardPasses(set, m.cards, c) || (has_copies_ && AlreadyOffered(set, out, first, c, -1)))
             continue;
           if (decision && decision->highest >= 0 && HighestValue(set, {&c, 1}, decision->highest) != top)
             continue;
@@ -313,7 +316,9 @@ void Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const
         GenerateNumbers(*this, s, player, m, base, out);
         break;
     }
+    if (out.size() > before) offered |= 1u << k;
   }
+  return offered;
 }
 
 // The ruleset's `allow` function narrows the cards offered from `out[first]` on.

@@ -40,7 +40,25 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
   return StartRound(s, error);
 }
 
+// `score: {plus: ZONE, minus: ZONE}`: the card_points of each player's cards there.
+std::vector<int> Engine::PointsScore(const GameState& s) const {
+  std::vector<int> scores(s.players, 0);
+  const Ruleset& r = rules();
+  for (int p = 0; p < s.players; ++p) {
+    long long total = 0;
+    if (r.score_plus >= 0) {
+      for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) total += config_->CardPoints(c);
+    }
+    if (r.score_minus >= 0) {
+      for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) total -= config_->CardPoints(c);
+    }
+    scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
+  }
+  return scores;
+}
+
 std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
+  if (rules().score_plus >= 0 || rules().score_minus >= 0) return PointsScore(s);
   std::vector<int> scores(s.players, 0);
   if (rules().score_function.empty() || !scripts_) return scores;
   // Scoring is read-only (the API refuses every change), so `s` stays as it is.

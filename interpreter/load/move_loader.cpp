@@ -102,7 +102,7 @@ void ReadFollow(const YamlReader& reader, const YAML::Node& node, const Ruleset&
   } else {
     m.follow.push_back(ReadProperty(reader, node, r.catalog));
   }
-  if (m.follow.empty()) reader.Fail(node, "follow: name at least one card property");
+  if (m.follow.empty() || m.follow.size() > 8) reader.Fail(node, "follow: from 1 to 8 card properties");
 }
 
 // declares: ZONE on a choose move whose options are a property's values.

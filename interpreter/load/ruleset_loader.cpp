@@ -10,6 +10,7 @@
 #include "interpreter/load/match_loader.h"
 #include "interpreter/load/move_loader.h"
 #include "interpreter/load/parameter_loader.h"
+#include "interpreter/load/points_loader.h"
 #include "interpreter/load/script_names.h"
 #include "interpreter/load/trick_loader.h"
 #include "interpreter/load/variant.h"
@@ -34,9 +35,10 @@ class Loader : private YamlReader {
     r_ = rules.get();
     r_->file = file_;
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
-    CheckKeys(root, {"name", "title", "description", "notes", "players", "parameters", "cards", "zones",
-                     "combinations", "variables", "setup", "turn", "phases", "moves", "on", "match",
-                     "scripts", "score", "tricks", "words", "matches", "teams", "hands", "bots"});
+    CheckKeys(root, {"name",    "title",        "description", "notes", "players",     "parameters", "cards",
+                     "zones",   "combinations", "variables",   "setup", "turn",        "phases",     "moves",
+                     "on",      "match",        "scripts",     "score", "card_points", "tricks",     "words",
+                     "matches", "teams",        "hands",       "bots"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
@@ -55,12 +57,18 @@ class Loader : private YamlReader {
     ReadTurn(Required(root, "turn"));
     if (root["phases"]) ReadPhases(root["phases"]);
     ReadMoves(*this, Required(root, "moves"), *r_, [this](const YAML::Node& n) { return FunctionName(n); });
+    ResolveSetupMoves(root["setup"]);
     if (root["tricks"])
       ReadTricks(*this, root["tricks"], *r_, [this](const YAML::Node& n) { return FunctionName(n); });
     if (root["on"]) ReadEvents(root["on"]);
     if (root["match"]) ReadMatch(root["match"]);
     if (root["scripts"]) ReadScripts(root["scripts"]);
-    if (root["score"]) r_->score_function = FunctionName(root["score"]);
+    if (root["card_points"]) ReadCardPoints(*this, root["card_points"], *r_);
+    if (root["score"] && root["score"].IsMap()) {
+      ReadScoreZones(*this, root["score"], *r_);
+    } else if (root["score"]) {
+      r_->score_function = FunctionName(root["score"]);
+    }
     if (root["bots"]) {
       CheckKeys(root["bots"], {"evaluate", "sample", "samples", "iterations", "playout_turns"});
       if (root["bots"]["evaluate"]) r_->bot_evaluate = FunctionName(root["bots"]["evaluate"]);
@@ -251,7 +259,13 @@ class Loader : private YamlReader {
         s.from = Zone(step["shuffle"]);
       } else if (step["deal"] || step["move"]) {
         const bool deal = static_cast<bool>(step["deal"]);
-        CheckKeys(step, {deal ? "deal" : "move", "from", "to"});
+        if (deal) {
+          CheckKeys(step, {"deal", "from", "to"});
+        } else {
+          CheckKeys(step, {"move", "from", "to", "reject", "acts_as"});
+          if (step["reject"]) s.reject = ReadFilters(*this, step["reject"], r_->catalog);
+          if (step["acts_as"]) s.acts_as_name = As<std::string>(step["acts_as"]);  // moves come later
+        }
         s.kind = deal ? SetupStep::Kind::kDeal : SetupStep::Kind::kMove;
         const YAML::Node count = step[deal ? "deal" : "move"];
         // "all": until the source is empty (IntValue{-1} stands for it).
@@ -267,11 +281,25 @@ class Loader : private YamlReader {
     }
   }
 
+  // acts_as: MOVE in a setup step names a move, read after the setup.
+  void ResolveSetupMoves(const YAML::Node& node) {
+    for (size_t i = 0; i < r_->setup.size(); ++i) {
+      SetupStep& step = r_->setup[i];
+      if (step.acts_as_name.empty()) continue;
+      step.acts_as = r_->MoveIndex(step.acts_as_name);
+      if (step.acts_as < 0)
+        Fail(node[i]["acts_as"], fmt::format("unknown move '{}'; {}", step.acts_as_name,
+                                             Suggest(step.acts_as_name, Names(r_->moves), "moves are")));
+    }
+  }
+
   void ReadTurn(const YAML::Node& node) {
     CheckKeys(node, {"first", "actions", "last_round_when_empty", "wins_when_empty"});
-    r_->first_player = Optional(node, "first", 1) - 1;
+    r_->first_random = node["first"] && node["first"].IsScalar() && node["first"].Scalar() == "random";
+    r_->first_player = r_->first_random ? 0 : Optional(node, "first", 1) - 1;
     if (r_->first_player < 0 || r_->first_player >= r_->min_players) {
-      Fail(node["first"], fmt::format("first: a seat from 1 to {} (the fewest players)", r_->min_players));
+      Fail(node["first"],
+           fmt::format("first: a seat from 1 to {} (the fewest players), or random", r_->min_players));
     }
     if (node["actions"]) {
       r_->actions_per_turn = Int(node["actions"]);

@@ -2,22 +2,49 @@
 
 namespace tapis {
 
-bool FollowsTop(const EngineServices& engine, const GameState& s, const MoveDecl& decl, int player,
-                CardId card) {
-  if (decl.follow.empty()) return true;
-  const auto& pile = s.zones[engine.ZoneSlot(decl.to, player)].cards;
-  if (pile.empty()) return true;
-  const CardSet& set = engine.cards();
-  const CardId top = pile.back();
-  const int card_wild = set.Wild(card), top_wild = set.Wild(top);
-  for (int prop : decl.follow) {
-    if (card_wild == prop || card_wild == kWildAny) return true;
-    // A wild top that nobody declared yet stands for every value.
-    if ((top_wild == prop || top_wild == kWildAny) && s.declared[top] < 0) return true;
-    const int value = engine.EffectiveValue(s, top, prop);
-    if (value != kNoValue && set.Has(card, prop, value)) return true;
+FollowKeys MakeFollowKeys(const CardSet& set, const MoveDecl& decl) {
+  const Catalog& catalog = set.catalog();
+  FollowKeys out;
+  int offset = 0;
+  for (size_t i = 0; i < decl.follow.size() && i < out.offset.size(); ++i) {
+    out.offset[i] = offset;
+    offset += static_cast<int>(catalog.properties()[decl.follow[i]].values.size());
   }
-  return false;
+  if (offset > 64) return out;
+  out.keys.assign(set.size(), 0);
+  for (size_t i = 0; i < decl.follow.size() && i < out.offset.size(); ++i) {
+    const int prop = decl.follow[i];
+    const int values = static_cast<int>(catalog.properties()[prop].values.size());
+    for (int c = 0; c < set.size(); ++c) {
+      const auto card = static_cast<CardId>(c);
+      for (int v = 0; v < values; ++v) {
+        const bool wild = set.Wild(card) == prop || set.Wild(card) == kWildAny;
+        if (wild || set.Has(card, prop, v)) out.keys[c] |= uint64_t{1} << (out.offset[i] + v);
+      }
+    }
+  }
+  return out;
+}
+
+TopToFollow ReadTop(const EngineServices& engine, const GameState& s, const MoveDecl& decl,
+                    const FollowKeys& keys, int player) {
+  TopToFollow top;
+  const auto& pile = s.zones[engine.ZoneSlot(decl.to, player)].cards;
+  if (decl.follow.empty() || pile.empty()) return top;
+  const CardSet& set = engine.cards();
+  const CardId card = pile.back();
+  const int wild = set.Wild(card);
+  for (size_t i = 0; i < decl.follow.size() && i < top.property.size(); ++i) {
+    const int prop = decl.follow[i];
+    // A wild top that nobody declared yet stands for every value.
+    if ((wild == prop || wild == kWildAny) && s.declared[card] < 0) return top;
+    const int value = engine.EffectiveValue(s, card, prop);
+    top.property[top.count] = prop;
+    top.value[top.count++] = value;
+    if (value != kNoValue) top.mask |= uint64_t{1} << (keys.offset[i] + value);
+  }
+  top.anything = false;
+  return top;
 }
 
 void DeclareTop(const EngineServices& engine, GameState& s, const MoveDecl& decl, int option) {

@@ -4,14 +4,45 @@
 // an empty stock is rebuilt from the pile but its top.
 #pragma once
 
+#include <array>
+
 #include "interpreter/model/engine_services.h"
 
 namespace tapis {
 
-// Whether `card` may go on top of `decl.to` under the move's `follow:` (any card when the
-// move has none or the pile is empty).
-bool FollowsTop(const EngineServices& engine, const GameState& state, const MoveDecl& decl, int player,
-                CardId card);
+// What a card must share with the top of a pile, read once for all the cards of a hand.
+struct TopToFollow {
+  bool anything = true;  // no `follow:`, an empty pile, or a wild top not yet declared
+  int count = 0;
+  std::array<int, 8> property{}, value{};
+  uint64_t mask = 0;  // the top's bits in FollowKeys
+};
+
+// Per card, a bit for each of its values of the `follow:` properties (the properties' values
+// side by side, from `offset`) and every bit of a property it is wild for: a card follows a
+// top when it shares a bit with the top's mask. No keys when the values pass 64 bits.
+struct FollowKeys {
+  std::vector<uint64_t> keys;
+  std::array<int, 8> offset{};
+};
+FollowKeys MakeFollowKeys(const CardSet& set, const MoveDecl& decl);
+
+// The top of `decl.to` as the move's `follow:` reads it.
+TopToFollow ReadTop(const EngineServices& engine, const GameState& state, const MoveDecl& decl,
+                    const FollowKeys& keys, int player);
+
+// Whether `card` may go on that top: it shares one of the values, or is wild for a property.
+inline bool Follows(const CardSet& set, const TopToFollow& top, const FollowKeys& keys, CardId card) {
+  if (top.anything) return true;
+  if (!keys.keys.empty()) return (keys.keys[card] & top.mask) != 0;
+  const int wild = set.Wild(card);
+  for (int i = 0; i < top.count; ++i) {
+    const int prop = top.property[i];
+    if (wild == prop || wild == kWildAny) return true;
+    if (top.value[i] != kNoValue && set.Has(card, prop, top.value[i])) return true;
+  }
+  return false;
+}
 
 // A choose move with `declares:`: the option becomes what the pile's top card stands for.
 void DeclareTop(const EngineServices& engine, GameState& state, const MoveDecl& decl, int option);

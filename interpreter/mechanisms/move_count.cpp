@@ -15,13 +15,13 @@ bool CountReached(const EngineServices& engine, const GameState& s, const MoveDe
   return s.variables[engine.config().VariableSlot(c.variable, 0)] >= engine.config().Resolve(c.max);
 }
 
-void CountMove(const EngineServices& engine, GameState& s, int kind, bool answering) {
+void CountMove(const EngineServices& engine, GameState& s, const std::vector<int>& counted, int kind,
+               bool answering) {
   const auto& moves = engine.rules().moves;
-  for (size_t k = 0; k < moves.size(); ++k) {
+  for (int k : counted) {
     const MoveCount& c = moves[k].count;
-    if (c.variable < 0) continue;
     int32_t& count = Counter(engine, s, c);
-    if (static_cast<int>(k) != kind) {
+    if (k != kind) {
       if (c.per == MoveCount::Per::kRow && c.variable != moves[kind].count.variable) count = 0;
       continue;
     }
@@ -36,10 +36,10 @@ void CountMove(const EngineServices& engine, GameState& s, int kind, bool answer
   }
 }
 
-void ResetCounts(const EngineServices& engine, GameState& s, bool round) {
-  for (const MoveDecl& m : engine.rules().moves) {
-    if (m.count.variable >= 0 && (round || m.count.per == MoveCount::Per::kTurn))
-      Counter(engine, s, m.count) = 0;
+void ResetCounts(const EngineServices& engine, GameState& s, const std::vector<int>& counted, bool round) {
+  for (int k : counted) {
+    const MoveCount& c = engine.rules().moves[k].count;
+    if (round || c.per == MoveCount::Per::kTurn) Counter(engine, s, c) = 0;
   }
 }
 

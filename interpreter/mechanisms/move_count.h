@@ -14,9 +14,11 @@ bool CountReached(const EngineServices& engine, const GameState& state, const Mo
 
 // After a move of kind `kind`: counts it, sets the counts in a row of the other kinds back to
 // 0, and ends the round when the count reaches `ends_round_at:`.
-void CountMove(const EngineServices& engine, GameState& state, int kind, bool answering);
+// `counted` lists the move kinds that have a `count:`.
+void CountMove(const EngineServices& engine, GameState& state, const std::vector<int>& counted, int kind,
+               bool answering);
 
 // Sets back to 0 the counts that start afresh with each turn (or each round, `round`).
-void ResetCounts(const EngineServices& engine, GameState& state, bool round);
+void ResetCounts(const EngineServices& engine, GameState& state, const std::vector<int>& counted, bool round);
 
 }  // namespace tapis

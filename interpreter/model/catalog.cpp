@@ -60,4 +60,17 @@ std::string Catalog::PropertyNames() const {
   return out;
 }
 
+CardSet::CardSet(const Catalog* catalog, std::vector<int> kinds)
+    : catalog_(catalog),
+      kind_of_(std::move(kinds)),
+      properties_(static_cast<int>(catalog->properties().size())) {
+  values_.reserve(kind_of_.size() * properties_);
+  for (int k : kind_of_) {
+    const CardKind& kind = catalog->kind(k);
+    values_.insert(values_.end(), kind.values.begin(), kind.values.end());
+    wild_.push_back(kind.wild);
+    several_.push_back(!kind.value_sets.empty());
+  }
+}
+
 }  // namespace tapis

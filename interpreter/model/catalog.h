@@ -61,27 +61,34 @@ class Catalog {
   std::unordered_map<std::string, int> by_code_;
 };
 
-// The physical cards of one game: card id -> kind. Built once per game configuration.
+// The physical cards of one game: card id -> kind. Built once per game configuration, with
+// each card's values and wildness laid out flat: legal moves read them for every card of
+// every playout.
 class CardSet {
  public:
   CardSet() = default;
-  CardSet(const Catalog* catalog, std::vector<int> kinds) : catalog_(catalog), kind_of_(std::move(kinds)) {}
+  CardSet(const Catalog* catalog, std::vector<int> kinds);
 
   int size() const { return static_cast<int>(kind_of_.size()); }
   int Kind(CardId card) const { return kind_of_[card]; }
-  int Value(CardId card, int property) const { return catalog_->kind(kind_of_[card]).values[property]; }
+  int Value(CardId card, int property) const { return values_[card * properties_ + property]; }
   const std::string& Code(CardId card) const { return catalog_->kind(kind_of_[card]).code; }
   // The property the card is wild for, or -1.
-  int Wild(CardId card) const { return catalog_->kind(kind_of_[card]).wild; }
+  int Wild(CardId card) const { return wild_[card]; }
   // True when the card has `value` of `property`, as its only value or one of several.
   bool Has(CardId card, int property, int value) const {
-    return catalog_->kind(kind_of_[card]).Has(property, value);
+    return several_[card] ? catalog_->kind(kind_of_[card]).Has(property, value)
+                          : value != kNoValue && Value(card, property) == value;
   }
   const Catalog& catalog() const { return *catalog_; }
 
  private:
   const Catalog* catalog_ = nullptr;
   std::vector<int> kind_of_;
+  int properties_ = 0;
+  std::vector<int32_t> values_;  // card * properties_ + property
+  std::vector<int32_t> wild_;
+  std::vector<bool> several_;  // the card has several values of some property (value_sets)
 };
 
 }  // namespace tapis

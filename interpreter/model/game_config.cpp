@@ -98,6 +98,8 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
                            static_cast<int8_t>(cards_.Value(card, r.tricks.rank))});
   }
 
+  for (int c = 0; !r.card_points.empty() && c < cards_.size(); ++c) card_points_.push_back(PointsOf(c));
+
   // A turn with no action would never end (turn: actions: $parameter).
   if (Resolve(r.actions_per_turn) < 1)
     throw UsageError(fmt::format("turn: actions: {} action(s) a turn; a turn needs 1 or more",
@@ -111,6 +113,25 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
     variable_base_.push_back(variables_);
     variables_ += v.owner == Owner::kPlayer ? players : 1;
   }
+}
+
+int GameConfig::PointsOf(int c) const {
+  const auto card = static_cast<CardId>(c);
+  for (const PointRule& rule : rules_->card_points) {
+    if (Resolve(rule.enabled) == 0) continue;
+    bool fits = rule.when.empty();
+    for (const CardFilter& f : rule.when) {
+      for (int v : f.values) fits = fits || cards_.Has(card, f.property, v);
+    }
+    if (!fits) continue;
+    long long points = rule.points;
+    for (const auto& [property, by_value] : rule.by) {
+      const int v = cards_.Value(card, property);
+      if (v >= 0 && v < static_cast<int>(by_value.size())) points += by_value[v];
+    }
+    return static_cast<int>(std::clamp<long long>(points, -1'000'000, 1'000'000));
+  }
+  return 0;
 }
 
 std::map<std::string, std::string> GameConfig::Settings() const {

@@ -53,7 +53,12 @@ class GameConfig {
   };
   const std::vector<TrickKey>& trick_keys() const { return trick_keys_; }
 
+  // What a card is worth under `card_points:` (0 when no rule fits it, or there are none).
+  int CardPoints(CardId card) const { return card_points_.empty() ? 0 : card_points_[card]; }
+
  private:
+  int PointsOf(int card) const;
+
   std::shared_ptr<const Ruleset> rules_;
   int players_;
   std::vector<int> parameters_;
@@ -65,6 +70,7 @@ class GameConfig {
   int fixed_zones_ = 0;
   int variables_ = 0;
   std::vector<TrickKey> trick_keys_;
+  std::vector<int> card_points_;
 };
 
 }  // namespace tapis

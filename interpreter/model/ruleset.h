@@ -224,6 +224,15 @@ struct Events {
   std::string round_end;    // after a round's scores join the totals; may end the match
 };
 
+// What a card is worth (`card_points:`, read by `score: {minus: hand}`): the first rule whose
+// `if` the card meets gives its points, a fixed number plus, per property, its value's.
+struct PointRule {
+  std::vector<CardFilter> when;  // empty: every card
+  IntValue enabled{1, -1};       // `enabled: $param`: the rule counts only when the parameter is set
+  int points = 0;
+  std::vector<std::pair<int, std::vector<int>>> by;  // property, points per value (0 for those unlisted)
+};
+
 // A match of several rounds with running totals. One round by default.
 struct MatchDecl {
   IntValue rounds{1, -1};    // at most this many rounds
@@ -239,6 +248,12 @@ struct SetupStep {
   int from = -1;
   int to = -1;
   IntValue count;
+  // move: a card turned with these values goes back into `from`, shuffled, and another is
+  // turned (an Eight may not start the discard pile)
+  std::vector<CardFilter> reject;
+  int acts_as =
+      -1;  // move: the last card turned acts as if the player before the first played it as this move
+  std::string acts_as_name;
 };
 
 struct VariableDecl {
@@ -308,11 +323,14 @@ struct Ruleset {
 
   IntValue actions_per_turn{1, -1};
   int first_player = 0;            // seat (0-based) that plays first
+  bool first_random = false;  // `first: random`: chance picks a dealer each round; their left plays first
   int teams = 0;                   // 0: each for themselves; n: seat s is in team s % n
   int last_round_when_empty = -1;  // zone whose emptying starts the last round
   int wins_when_empty = -1;        // player zone: who empties theirs by a move wins the game
 
   std::string score_function;
+  std::vector<PointRule> card_points;
+  int score_plus = -1, score_minus = -1;  // `score: {plus: ZONE, minus: ZONE}`: each player's cards there
   std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)
   std::string bot_sample;    // Lua: makes a bot's sample agree with what its seat was told (`bots: sample:`)
   int bot_iterations = 0;    // the search bot's default budget for this game (`bots: iterations:`); 0: the engine's

@@ -1,0 +1,68 @@
+#include "interpreter/load/points_loader.h"
+
+#include "interpreter/load/card_loader.h"
+
+namespace tapis {
+namespace {
+
+// points: N, or {PROPERTY: {VALUE: N, …}, …} (unlisted values are worth 0).
+void ReadRulePoints(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, PointRule& rule) {
+  if (node.IsScalar()) {
+    rule.points = reader.As<int>(node);
+    return;
+  }
+  if (!node.IsMap())
+    reader.Fail(node, "points: a number, or a map of property: {value: points…}, such as {rank: {J: 10}}");
+  for (const auto& entry : node) {
+    const int property = ReadProperty(reader, entry.first, r.catalog);
+    const Property& p = r.catalog.properties()[property];
+    if (!entry.second.IsMap())
+      reader.Fail(entry.second, fmt::format("points: {}: expected a map of value: points, such as {{{}: 10}}",
+                                            p.name, p.values.empty() ? "A" : p.values.front()));
+    std::vector<int> by_value(p.values.size(), 0);
+    for (const auto& item : entry.second) {
+      const auto value = reader.As<std::string>(item.first);
+      const int v = p.ValueIndex(value);
+      if (v == kNoValue)
+        reader.Fail(item.first, fmt::format("'{}' is not a value of '{}'; its values are: {}", value, p.name,
+                                            Join(p.values)));
+      by_value[v] = reader.As<int>(item.second);
+    }
+    rule.by.emplace_back(property, std::move(by_value));
+  }
+}
+
+}  // namespace
+
+void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
+  if (!node.IsSequence() || node.size() == 0 || node.size() > 64)
+    reader.Fail(
+        node, "card_points: a list of 1 to 64 rules {if: {…}, points: …}; the first that fits a card counts");
+  for (const auto& item : node) {
+    if (!item.IsMap()) reader.Fail(item, "card_points: each rule is a map {if: {…}, points: …}");
+    reader.CheckKeys(item, {"if", "points", "enabled"});
+    PointRule rule;
+    if (item["if"]) rule.when = ReadFilters(reader, item["if"], r.catalog);
+    ReadRulePoints(reader, reader.Required(item, "points"), r, rule);
+    rule.enabled = ReadFlag(reader, item, "enabled", r, true);
+    r.card_points.push_back(std::move(rule));
+  }
+}
+
+void ReadScoreZones(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
+  reader.CheckKeys(node, {"plus", "minus"});
+  auto zone = [&](const char* key) {
+    const int z = ReadZone(reader, node[key], r);
+    if (r.zones[z].owner != Owner::kPlayer || r.zones[z].dynamic)
+      reader.Fail(node[key], fmt::format("score: {}: a zone each player owns (a hand, the tricks won)", key));
+    return z;
+  };
+  if (node["plus"]) r.score_plus = zone("plus");
+  if (node["minus"]) r.score_minus = zone("minus");
+  if (r.score_plus < 0 && r.score_minus < 0)
+    reader.Fail(node, "score: a Lua function's name, or {plus: ZONE, minus: ZONE} to add up the card_points");
+  if (r.card_points.empty())
+    reader.Fail(node, "score: {plus, minus} adds up the cards' points: give them under card_points:");
+}
+
+}  // namespace tapis
