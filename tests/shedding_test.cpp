@@ -27,7 +27,9 @@ std::unique_ptr<Engine> Shedding(int players, const std::map<std::string, std::s
 GameState Table(const Engine& engine, const std::vector<std::pair<std::string, Texts>>& zones,
                 const std::string& extra = "") {
   std::multiset<std::string> listed;
-  for (const auto& [zone, cards] : zones) listed.insert(cards.begin(), cards.end());
+  for (const auto& [zone, cards] : zones) {
+    for (const auto& card : cards) listed.insert(card.substr(0, card.find('=')));  // 5a=c: 5a standing for c
+  }
   Texts rest;
   for (const auto& kind : engine.rules().catalog.kinds()) {
     if (auto it = listed.find(kind.code); it != listed.end()) {
@@ -194,6 +196,25 @@ TEST_CASE(
     else
       CHECK(engine->Score(s) == std::vector<int>{-27, -1});
   }
+}
+
+TEST_CASE("shedding/a refused move says which rule it broke") {
+  auto engine = Shedding(2);
+  GameState s =
+      Table(*engine,
+            {{"stock", {"1c", "2c", "3c"}}, {"pile", {"2a"}}, {"hand 1", {"3b", "1a"}}, {"hand 2", {"4b"}}});
+  CHECK(ParseMove(*engine, s, "play 3b").error ==
+        "3b does not follow 2a on top: play a card of suit a or of rank 2, or a card of rank 5 (wild)");
+  CHECK(ParseMove(*engine, s, "pass").error == "'pass' only once you may not draw");
+  Play(*engine, s, "draw");
+  Play(*engine, s, "draw");
+  CHECK(ParseMove(*engine, s, "draw").error == "'draw' is allowed 2 times a turn, and that is done");
+  // A wild card on top names what it stands for.
+  s = Table(*engine, {{"stock", {"1c"}}, {"pile", {"5a=c"}}, {"hand 1", {"3b"}}, {"hand 2", {"4b"}}});
+  CHECK(ParseMove(*engine, s, "play 3b").error ==
+        "3b does not follow 5a on top, standing for suit c: play a card of suit c or of rank 5, or a card of "
+        "rank 5 "
+        "(wild)");
 }
 
 TEST_CASE("shedding/random games conserve cards and end") {

@@ -9,9 +9,11 @@
 
 #include "interpreter/load/move_words.h"
 #include "interpreter/mechanisms/combination.h"
+#include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
+#include "interpreter/mechanisms/move_count.h"
 
 namespace tapis {
 namespace {
@@ -97,6 +99,80 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
   return out;
 }
 
+namespace {
+
+// A move kind not offered now: the rule of the ruleset that keeps it out, if it is one of
+// the counted or waiting kinds ("" otherwise).
+std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind,
+                          const std::vector<Move>& legal) {
+  const Ruleset& r = engine.rules();
+  const MoveDecl& decl = r.moves[kind];
+  const MoveCount& count = decl.count;
+  if (count.has_max && CountReached(engine, state, decl, !state.decisions.empty())) {
+    const int max = engine.config().Resolve(count.max);
+    const char* per = count.per == MoveCount::Per::kTurn  ? " a turn"
+                      : count.per == MoveCount::Per::kRow ? " in a row"
+                                                          : " a round";
+    return fmt::format("'{}' is allowed {} time{}{}, and that is done", decl.name, max, max == 1 ? "" : "s",
+                       per);
+  }
+  std::vector<std::string> blocking;
+  for (const Move& m : legal) {
+    if (m.kind == kStopMove || !(decl.fallback_unless >> m.kind & 1u)) continue;
+    const std::string& name = r.moves[m.kind].name;
+    if (std::find(blocking.begin(), blocking.end(), name) == blocking.end()) blocking.push_back(name);
+  }
+  if (!blocking.empty())
+    return fmt::format("'{}' only once you may not {}", decl.name, fmt::join(blocking, " or "));
+  return "";
+}
+
+// ", or a wild card", naming what the wild cards share when they all share a value: ", or a
+// card of rank 8 (wild)".
+std::string WildCardsText(const CardSet& set, const TopToFollow& top) {
+  std::vector<CardId> wild;
+  for (int c = 0; c < set.size(); ++c) {
+    const int w = set.Wild(static_cast<CardId>(c));
+    for (int i = 0; i < top.count; ++i) {
+      if (w == top.property[i] || w == kWildAny) {
+        wild.push_back(static_cast<CardId>(c));
+        break;
+      }
+    }
+  }
+  if (wild.empty()) return "";
+  const auto& properties = set.catalog().properties();
+  for (int p = 0; p < static_cast<int>(properties.size()); ++p) {
+    const int v = set.Value(wild[0], p);
+    const bool shared = v != kNoValue &&
+                        std::all_of(wild.begin(), wild.end(), [&](CardId c) { return set.Value(c, p) == v; });
+    if (shared)
+      return fmt::format(", or a card of {} {} (wild)", properties[p].name, properties[p].values[v]);
+  }
+  return ", or a wild card";
+}
+
+// A card refused by `follow:`: what the card on top asks for, in the ruleset's words.
+std::string WhyNotFollowing(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                            const TopToFollow& top, CardId card) {
+  const Catalog& catalog = engine.rules().catalog;
+  const CardSet& set = engine.cards();
+  const CardId on_top = state.zones[engine.ZoneSlot(decl.to, engine.Actor(state))].cards.back();
+  std::vector<std::string> wanted;
+  std::string standing;
+  for (int i = 0; i < top.count; ++i) {
+    const Property& p = catalog.properties()[top.property[i]];
+    if (top.value[i] == kNoValue) continue;
+    wanted.push_back(fmt::format("{} {}", p.name, p.values[top.value[i]]));
+    if (set.Wild(on_top) == top.property[i] && state.declared[on_top] >= 0)
+      standing = fmt::format(", standing for {} {}", p.name, p.values[top.value[i]]);
+  }
+  return fmt::format("{} does not follow {} on top{}: play a card of {}{}", set.Code(card), set.Code(on_top),
+                     standing, fmt::join(wanted, " or of "), WildCardsText(set, top));
+}
+
+}  // namespace
+
 ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view text) {
   const std::vector<std::string> words = Words(text);
   if (words.empty()) return {std::nullopt, "empty move; type 'help' to see the legal moves"};
@@ -139,6 +215,8 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
       return {std::nullopt, fmt::format("player {} must first answer with: {} ({} more)", actor + 1,
                                         fmt::join(kinds_now, ", "), state.decisions.front().remaining)};
     }
+    if (const std::string why = kind >= 0 ? WhyNotOffered(engine, state, kind, legal) : ""; !why.empty())
+      return {std::nullopt, why};
     if (kind >= 0 && r.moves[kind].cost > state.actions_left) {
       return {std::nullopt, fmt::format("'{}' needs {} action(s) and {} left this turn", name,
                                         r.moves[kind].cost, state.actions_left)};
@@ -183,6 +261,11 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
       return {std::nullopt, fmt::format("{} is not in {}{}", Upper(code), whose, ZoneName(r, decl.from))};
     }
     cards.push_back(*it);
+  }
+  if (decl.type == MoveType::kTake && cards.size() == 1) {
+    const TopToFollow top = ReadTop(engine, state, decl, FollowKeys{}, actor);
+    if (!Follows(engine.cards(), top, FollowKeys{}, cards[0]))
+      return {std::nullopt, WhyNotFollowing(engine, state, decl, top, cards[0])};
   }
   if (decl.type == MoveType::kMeld && decl.combination >= 0 &&
       !IsCombination(engine.cards(), r.combinations[decl.combination], cards)) {
