@@ -254,9 +254,14 @@ uint32_t Engine::Firing(const Move& m) const {
 void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }
 
 void Engine::CheckGoneOut(GameState& s, int player) {
-  const int zone = rules().wins_when_empty;
-  if (zone < 0 || s.round_over || !s.zones[ZoneSlot(zone, player)].cards.empty()) return;
-  EndRound(s, true, player);
+  const Ruleset& r = rules();
+  if (s.round_over) return;
+  if (r.wins_when_empty >= 0 && s.zones[ZoneSlot(r.wins_when_empty, player)].cards.empty()) {
+    EndRound(s, true, player);
+  } else if (r.round_ends_when_empty >= 0 &&
+             s.zones[ZoneSlot(r.round_ends_when_empty, player)].cards.empty()) {
+    EndRound(s, false, -1);
+  }
 }
 
 ApplyResult Engine::Apply(GameState& s, const Move& m) {

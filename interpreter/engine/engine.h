@@ -80,7 +80,8 @@ class Engine final : public EngineServices {
 
   // The mechanisms' and effects' services are EngineServices's (model/engine_services.h).
   void Ask(GameState& state, const Decision& decision) override;
-  // turn: wins_when_empty: the player who just moved and emptied that zone wins.
+  // turn: wins_when_empty: the player who just moved and emptied that zone wins;
+  // round_ends_when_empty: their move ends the round.
   void CheckGoneOut(GameState& state, int player);
 
  private:

@@ -294,7 +294,8 @@ class Loader : private YamlReader {
   }
 
   void ReadTurn(const YAML::Node& node) {
-    CheckKeys(node, {"first", "actions", "last_round_when_empty", "wins_when_empty"});
+    CheckKeys(node,
+              {"first", "actions", "last_round_when_empty", "wins_when_empty", "round_ends_when_empty"});
     r_->first_random = node["first"] && node["first"].IsScalar() && node["first"].Scalar() == "random";
     r_->first_player = r_->first_random ? 0 : Optional(node, "first", 1) - 1;
     if (r_->first_player < 0 || r_->first_player >= r_->min_players) {
@@ -310,6 +311,11 @@ class Loader : private YamlReader {
                                           a.literal));
     }
     if (node["last_round_when_empty"]) r_->last_round_when_empty = Zone(node["last_round_when_empty"]);
+    if (node["round_ends_when_empty"]) {
+      r_->round_ends_when_empty = Zone(node["round_ends_when_empty"]);
+      if (r_->zones[r_->round_ends_when_empty].owner != Owner::kPlayer)
+        Fail(node["round_ends_when_empty"], "round_ends_when_empty: a zone each player owns (a hand)");
+    }
     if (node["wins_when_empty"]) {
       r_->wins_when_empty = Zone(node["wins_when_empty"]);
       if (r_->zones[r_->wins_when_empty].owner != Owner::kPlayer)

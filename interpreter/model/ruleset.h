@@ -327,6 +327,7 @@ struct Ruleset {
   int teams = 0;                   // 0: each for themselves; n: seat s is in team s % n
   int last_round_when_empty = -1;  // zone whose emptying starts the last round
   int wins_when_empty = -1;        // player zone: who empties theirs by a move wins the game
+  int round_ends_when_empty = -1;  // player zone: who empties theirs by a move ends the round
 
   std::string score_function;
   std::vector<PointRule> card_points;
