@@ -93,6 +93,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     if (!r.moves[k].follow.empty()) follow_keys_[k] = MakeFollowKeys(cards(), r.moves[k]);
     if (r.moves[k].count.variable >= 0) counted_kinds_.push_back(static_cast<int>(k));
     if (r.moves[k].fallback_unless != 0) waiting_kinds_ |= 1u << k;
+    if (r.moves[k].fallback_unless != 0 || r.moves[k].count.has_max) limited_kinds_ |= 1u << k;
     has_counts_ = has_counts_ || r.moves[k].count.variable >= 0;
   }
   for (const ZoneDecl& z : r.zones) has_refills_ = has_refills_ || z.refill_from >= 0;

@@ -133,6 +133,7 @@ class Engine final : public EngineServices {
   bool fresh_scripts_each_move_ = false;
   uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw or a pass (quick to list)
   uint32_t waiting_kinds_ = 0;    // bit k: move kind k is a fallback for some kinds (`fallback: [kinds]`)
+  uint32_t limited_kinds_ = 0;    // bit k: move kind k waits for others, or has a count with a max
   bool has_counts_ = false;       // some move is counted (`count:`)
   bool has_copies_ = false;       // some kind of card is in the game more than once (two packs)
   std::vector<uint32_t> decl_scripted_;  // per move kind, bit i: its effect i is a Lua function (it may fail)

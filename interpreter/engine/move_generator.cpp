@@ -205,8 +205,10 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
     const MoveDecl& m = r.moves[k];
     if (decision == nullptr && m.fallback != fallback) continue;
     if (!Offered(m, s, decision)) continue;
-    if (m.count.has_max && CountReached(*this, s, m, decision != nullptr)) continue;
-    if ((m.fallback_unless & offered) != 0) continue;  // waits for kinds already offered
+    if ((limited_kinds_ >> k & 1u) != 0) {  // a count's max, or a fallback waiting for kinds already offered
+      if (m.count.has_max && CountReached(*this, s, m, decision != nullptr)) continue;
+      if ((m.fallback_unless & offered) != 0) continue;
+    }
     Move base;
     base.kind = static_cast<uint8_t>(k);
     const size_t before = out.size();
@@ -229,9 +231,10 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         const size_t first = out.size();
         const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
         const int top = decision && decision->highest >= 0 ? HighestValue(set, from, decision->highest) : 0;
-        const TopToFollow pile_top = ReadTop(*this, s, m, follow_keys_[k], player);
+        const bool follows = !m.follow.empty();
+        const TopToFollow pile_top = follows ? ReadTop(*this, s, m, follow_keys_[k], player) : TopToFollow{};
         for (CardId c : from) {
-          if (!Allowed(decision, c) || !Follows(set, pile_top, follow_keys_[k], c) ||
+          if (!Allowed(decision, c) || (follows && !Follows(set, pile_top, follow_keys_[k], c)) ||
               !CardPasses(set, m.cards, c) || (has_copies_ && AlreadyOffered(set, out, first, c, -1)))
             continue;
           if (decision && decision->highest >= 0 && HighestValue(set, {&c, 1}, decision->highest) != top)
@@ -316,7 +319,7 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         GenerateNumbers(*this, s, player, m, base, out);
         break;
     }
-    if (out.size() > before) offered |= 1u << k;
+    if (out.size() > before) offered |= 1u << k;  // a register add: cheaper than a branch on waiting_kinds_
   }
   return offered;
 }
