@@ -307,6 +307,17 @@ int Moves(const std::string& path) {
   return 0;
 }
 
+int WhyMove(const std::string& path, const std::string& move) {
+  LoadedGame g = LoadGame(path);
+  const ParsedMove parsed = ParseMove(*g.engine, g.state, move);
+  if (!parsed.move)
+    throw Error(ErrorKind::kIllegalMove,
+                fmt::format("{}: player {}: {}", path, g.engine->Actor(g.state) + 1, parsed.error));
+  fmt::print("player {} may play {}\n", g.engine->Actor(g.state) + 1,
+             MoveText(*g.engine, g.state, *parsed.move));
+  return 0;
+}
+
 int Score(const std::string& path) {
   LoadedGame g = LoadGame(path);
   const auto scores = g.engine->Score(g.state);

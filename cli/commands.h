@@ -49,6 +49,8 @@ int ReplayPeer(const std::string& game, const std::string& path);
 // Writes NAME.yaml, a commented variant skeleton that extends `from`.
 int New(const std::string& name, const std::string& from);
 int Moves(const std::string& path);
+// Whether `move` is legal at the end of the log or position, and if not why (exit 5, illegal move).
+int WhyMove(const std::string& path, const std::string& move);
 int Score(const std::string& path);
 
 }  // namespace tapis::cli

@@ -210,6 +210,8 @@ int main(int argc, char** argv) {
                      "replay a peer program's games (JSON lines) with the ruleset given instead of a log");
   auto* moves = app.add_subcommand("moves", "legal moves of a saved position");
   moves->add_option("state", file, "a saved game (a game log)")->required();
+  std::string why;
+  moves->add_option("--why", why, "whether this move is legal there, and if not, which rule refuses it");
   auto* score = app.add_subcommand("score", "current scores of a saved position");
   score->add_option("state", file, "a saved game (a game log)")->required();
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of ruleset files, for an editor");
@@ -250,7 +252,7 @@ int main(int argc, char** argv) {
     if (replay->parsed() && !peer_file.empty()) return tapis::cli::ReplayPeer(file, peer_file);
     if (replay->parsed()) return tapis::cli::ReplayLog(file, as_seat, narrate);
     if (make->parsed()) return tapis::cli::New(new_name, new_from);
-    if (moves->parsed()) return tapis::cli::Moves(file);
+    if (moves->parsed()) return why.empty() ? tapis::cli::Moves(file) : tapis::cli::WhyMove(file, why);
     if (score->parsed()) return tapis::cli::Score(file);
     if (schema->parsed()) {
       fmt::print("{}", tapis::cli::kRulesetSchema);

@@ -492,3 +492,22 @@ TEST_CASE("cli/play: info decodes a card, hint says what the greedy bot would pl
   CHECK(r.output.find("no card 'zz' in this game") != std::string::npos);
   CHECK(r.output.find("hint: place ") != std::string::npos);
 }
+
+TEST_CASE("cli/moves --why: a legal move is confirmed, a refused one names the rule, exit 5") {
+  const std::string dir = ReportFolder("why");
+  const std::string file = dir + "/c8.jsonl";
+  REQUIRE(Tapis("play crazy_eights --players 2 --seat human --seat random --seed 38",
+                "save " + file + "\\nquit\\n")
+              .code == 0);
+  const Run legal = Tapis("moves " + file + " --why 'play s4'");
+  CHECK(legal.code == 0);
+  CHECK(legal.output == "player 1 may play Play S4\n");
+  const Run refused = Tapis("moves " + file + " --why 'Play C2'");
+  CHECK(refused.code == 5);
+  CHECK(refused.output ==
+        "tapis: " + file +
+            ": player 1: C2 does not follow SJ on top: play a card of suit S or of rank J, or a "
+            "card of rank 8 (wild)\n");
+  CHECK(Tapis("moves " + file + " --why Pass").output.find("'pass' only once you may not draw") !=
+        std::string::npos);
+}
