@@ -156,6 +156,8 @@ void PrintReport(const SimTotals& totals, const SimReport& report, const std::st
   if (report.unfinished) fmt::print("  unfinished: {} game(s) hit the move limit\n", report.unfinished);
   PrintUsage("moves", report.moves_per_game);
   PrintUsage("effects fired", report.effects_per_game);
+  if (!report.effects_off.empty())
+    fmt::print("  switched off by the parameters: {} (effects)\n", fmt::join(report.effects_off, ", "));
   if (!report.variable_means.empty()) {
     std::vector<std::string> means;
     for (const auto& [name, mean] : report.variable_means)

@@ -79,6 +79,27 @@ TEST_CASE("sim/an effect shared by two moves is reported once") {
   CHECK(listed == 1);
 }
 
+TEST_CASE("sim/effects the parameters switch off are listed apart, not as never used") {
+  auto rules = LoadRuleset(FindRuleset("crazy_eights"));
+  SimOptions options;
+  options.games = 20;
+  for (const char* special : {"false", "true"}) {
+    CAPTURE(special);
+    auto config = std::make_shared<GameConfig>(
+        rules, 4, std::map<std::string, std::string>{{"special_cards", special}});
+    const SimReport report = Summarize(SimulateTotals(config, options), config->rules());
+    std::vector<std::string> listed;
+    for (const auto& [name, per_game] : report.effects_per_game) listed.push_back(name);
+    if (std::string(special) == "false") {
+      CHECK(report.effects_off == std::vector<std::string>{"skip 1", "reverse", "on_two", "on_draw"});
+      CHECK(listed == std::vector<std::string>{"ask nominate"});
+    } else {
+      CHECK(report.effects_off.empty());
+      CHECK(listed.size() == 5);
+    }
+  }
+}
+
 TEST_CASE("sim/bots' look-ahead is not counted: the moves per game add up to the game's moves") {
   // Greedy tried every move on the game's own engine, so a 49-move L'Unisson game reported
   // "choose 620, discard 145" (issue 27). Trials now run on the look-ahead engine.

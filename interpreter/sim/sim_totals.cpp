@@ -40,6 +40,7 @@ void SimTotals::Merge(const SimTotals& o) {
   for (const auto& [k, v] : o.variable_sums) variable_sums[k] += v;
   for (const auto& [k, v] : o.move_counts) move_counts[k] += v;
   for (const auto& [k, v] : o.effect_counts) effect_counts[k] += v;
+  effects_off.insert(o.effects_off.begin(), o.effects_off.end());
   for (const auto& [k, v] : o.card_players) card_players[k] += v;
   for (const auto& [k, v] : o.card_win_units) card_win_units[k] += v;
   for (const auto& [k, v] : o.card_legal) card_legal[k] += v;
@@ -84,7 +85,13 @@ SimReport Summarize(const SimTotals& t, const std::vector<std::string>& move_ord
     return out;
   };
   r.moves_per_game = per_game(t.move_counts, move_order);
-  r.effects_per_game = per_game(t.effect_counts, effect_order);
+  for (const auto& [name, per] : per_game(t.effect_counts, effect_order)) {
+    if (t.effects_off.count(name) && per == 0) {
+      r.effects_off.push_back(name);
+    } else {
+      r.effects_per_game.emplace_back(name, per);
+    }
+  }
   for (const auto& [code, legal] : t.card_legal) {
     if (legal == 0) r.never_legal.push_back(code);
   }
@@ -131,6 +138,7 @@ nlohmann::json TotalsToJson(const SimTotals& t) {
           {"variable_sums", t.variable_sums},
           {"move_counts", t.move_counts},
           {"effect_counts", t.effect_counts},
+          {"effects_off", t.effects_off},
           {"card_players", t.card_players},
           {"card_win_units", t.card_win_units},
           {"card_legal", t.card_legal},
@@ -165,6 +173,7 @@ SimTotals TotalsFromJson(const nlohmann::json& j, const std::string& file) {
     j.at("variable_sums").get_to(t.variable_sums);
     j.at("move_counts").get_to(t.move_counts);
     j.at("effect_counts").get_to(t.effect_counts);
+    if (j.contains("effects_off")) j.at("effects_off").get_to(t.effects_off);  // older shards: none
     j.at("card_players").get_to(t.card_players);
     j.at("card_win_units").get_to(t.card_win_units);
     j.at("card_legal").get_to(t.card_legal);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,7 @@ struct SimTotals {
   int64_t turns_sum = 0, turns_squares = 0, moves_sum = 0;
   std::map<std::string, int64_t> variable_sums;  // table variables at the end
   std::map<std::string, int64_t> move_counts, effect_counts;
+  std::set<std::string> effects_off;  // effects the parameters switch off (`enabled: $param` false)
   // With per-card attribution, by card code: player-games where the player played or held
   // the card, their wins (in kWinUnit), and how often a legal move used it.
   std::map<std::string, int64_t> card_players, card_win_units, card_legal;
@@ -67,7 +69,8 @@ struct SimReport {
   std::vector<std::pair<std::string, double>> variable_means;
   // Rule coverage, per game: how often each move was made and each move's effect fired.
   std::vector<std::pair<std::string, double>> moves_per_game;
-  std::vector<std::pair<std::string, double>> effects_per_game;
+  std::vector<std::pair<std::string, double>> effects_per_game;  // the effects switched off left out
+  std::vector<std::string> effects_off;
   // Per-card attribution: {code, player-games, win rate} for cards played or held, and the
   // codes of cards no legal move ever used.
   struct CardStats {

@@ -295,6 +295,9 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
       for (size_t i = 0; i < then.size(); ++i)
         totals.effect_counts[then[i].Name()] += static_cast<int64_t>(u.effects[k][i]);
     }
+    for (const Trigger& t : then) {
+      if (config->Resolve(t.enabled) == 0) totals.effects_off.insert(t.Name());
+    }
   }
   return totals;
 }
