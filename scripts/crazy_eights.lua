@@ -28,16 +28,11 @@ end
 -- Drawing the 2s' cards (special cards): all of them, then play moves on.
 function on_draw(move)
   if tapis.get("penalty") == 0 then return end
-  tapis.set("drawing", 1)
   tapis.set("penalty", tapis.get("penalty") - 1)
   if tapis.count("deck") == 0 then
     -- The deck ran out: the rest is forgiven, and drawing the last card counts as a pass.
     if tapis.get("penalty") == 0 then tapis.set("passes", tapis.get("passes") + 1) end
     tapis.set("penalty", 0)
   end
-  if tapis.get("penalty") > 0 then
-    tapis.ask(move.player, {moves = "draw"})
-  else
-    tapis.set("drawing", 0)
-  end
+  if tapis.get("penalty") > 0 then tapis.ask(move.player, {moves = "draw"}) end
 end

@@ -20,6 +20,7 @@ end
 
 -- A 2 played, or turned up to start: the next player answers it.
 function on_two(move)
+  if tapis.count("hand", move.player) == 0 then return end  -- going out on a 2 ends the round
   attack(tapis.next_player(move.player))
 end
 

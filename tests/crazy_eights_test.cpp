@@ -130,6 +130,16 @@ TEST_CASE("crazy_eights/the game ends after max_plays cards played") {
   CHECK(s.finished);
 }
 
+TEST_CASE("crazy_eights/the last play allowed that empties a hand still names its player the winner") {
+  auto engine = MakeEngine("crazy_eights", 2, {{"max_plays", "2"}});
+  GameState s = Position(*engine, R"({"zones": {"discard": ["D4"], "hand 1": ["D9", "D5"], "hand 2": ["D7"]},
+      "variables": {"plays": 0}})");
+  Play(*engine, s, "Play D9");
+  Play(*engine, s, "Play D7");  // the second play: max_plays, and player 2's hand is empty
+  REQUIRE(s.finished);
+  CHECK(s.declared_winner == 1);
+}
+
 TEST_CASE("crazy_eights/special cards: Q skips, A reverses, 2 makes the next draw two unless they answer a 2") {
   auto engine = MakeEngine("crazy_eights", 4, {{"special_cards", "true"}});
   auto start = [&](const std::string& card) {

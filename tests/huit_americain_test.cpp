@@ -101,6 +101,15 @@ TEST_CASE(
   CHECK(Cards(*longer, s, "hand", 1).size() == 8);
 }
 
+TEST_CASE("huit_americain/going out on a 2 leaves no draws for the next round") {
+  auto engine = MakeEngine("huit_americain", 2);
+  GameState s = Position(*engine, R"({"zones": {"stock": ["3C"], "discard": ["5H"], "hand 1": ["2H"],
+      "hand 2": ["4D"]}})");
+  Play(*engine, s, "play 2H");
+  REQUIRE(s.round == 1);
+  CHECK(s.variables[engine->config().VariableSlot(engine->rules().VariableIndex("penalty"), -1)] == 0);
+}
+
 TEST_CASE("huit_americain/random matches conserve cards and end") {
   int i = 0;
   for (int players = 2; players <= 6; ++players) {

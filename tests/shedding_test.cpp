@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "interpreter/mechanisms/follow.h"
 #include "interpreter/sim/simulate.h"
 #include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
@@ -217,6 +218,38 @@ TEST_CASE("shedding/a refused move says which rule it broke") {
         "(wild)");
 }
 
+TEST_CASE("shedding/the bit masks of follow: agree with reading each value, on every top and card") {
+  for (const char* game : {"crazy_eights", "huit_americain", "zigity"}) {
+    CAPTURE(game);
+    auto engine = MakeEngine(game, 3);
+    const auto& moves = engine->rules().moves;
+    GameState s = engine->NewGame(1);
+    const CardSet& set = engine->cards();
+    for (size_t k = 0; k < moves.size(); ++k) {
+      if (moves[k].follow.empty()) continue;
+      const FollowKeys keys = MakeFollowKeys(set, moves[k]);
+      REQUIRE_FALSE(keys.keys.empty());
+      auto& pile = s.zones[engine->ZoneSlot(moves[k].to, -1)].cards;
+      for (int top = 0; top < set.size(); ++top) {
+        for (int declared = -1; declared < 4; ++declared) {
+          pile = {static_cast<CardId>(top)};
+          s.declared.assign(set.size(), -1);
+          if (set.Wild(static_cast<CardId>(top)) >= 0) s.declared[top] = static_cast<int8_t>(declared);
+          const TopToFollow fast = ReadTop(*engine, s, moves[k], keys, 0);
+          const TopToFollow slow = ReadTop(*engine, s, moves[k], FollowKeys{}, 0);
+          for (int c = 0; c < set.size(); ++c) {
+            const auto card = static_cast<CardId>(c);
+            if (Follows(set, fast, keys, card) != Follows(set, slow, FollowKeys{}, card)) {
+              FAIL_CHECK(set.Code(card)
+                         << " on " << set.Code(static_cast<CardId>(top)) << " declared " << declared);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("shedding/random games conserve cards and end") {
   int i = 0;
   for (int players = 2; players <= 4; ++players) {
@@ -261,6 +294,10 @@ TEST_CASE("shedding/the loader refuses what the vocabulary cannot mean") {
         "shedding.yaml:67:39: '6' is not a value of 'rank'; its values are: 1, 2, 3, 4, 5");
   CHECK(LoadError("score: {minus: hand}", "score: {minus: pile}") ==
         "shedding.yaml:71:16: score: minus: a zone each player owns (a hand, the tricks won)");
+  CHECK(LoadError("wild: {rank: \"5\", for: suit}", "wild: {rank: \"5\"}") ==
+        "shedding.yaml:64:15: declares: no card is wild for 'suit', so nothing could stand for its options "
+        "(cards: "
+        "wild: {…, for: suit})");
   CHECK(LoadError("wild: {rank: \"5\", for: suit}", "wild: {rank: \"5\", for: color}") ==
         "shedding.yaml:19:26: unknown card property 'color'; properties are: rank, suit");
 }

@@ -102,8 +102,15 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     has_copies_ = seen[cards().Kind(static_cast<CardId>(c))];
     seen[cards().Kind(static_cast<CardId>(c))] = true;
   }
+  // A setup step's acts_as runs its move's effects as a round starts: Lua ones run in the flow.
+  bool opening_scripted = false;
+  for (const SetupStep& step : r.setup) {
+    if (step.acts_as < 0) continue;
+    for (const Trigger& t : r.moves[step.acts_as].then)
+      opening_scripted = opening_scripted || !t.function.empty();
+  }
   scripts_in_flow_ =
-      scripts_ && (!r.score_function.empty() || !r.events.round_start.empty() ||
+      scripts_ && (opening_scripted || !r.score_function.empty() || !r.events.round_start.empty() ||
                    !r.events.turn_start.empty() || !r.events.turn_end.empty() || !r.events.round_end.empty());
 }
 
@@ -254,6 +261,11 @@ uint32_t Engine::Firing(const Move& m) const {
 
 void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }
 
+// A count reached its `ends_round_at:` (after going out, which names a winner, had its say).
+void Engine::EndRoundIf(GameState& s, bool ends) const {
+  if (ends && !s.round_over) EndRound(s, false, -1);
+}
+
 void Engine::CheckGoneOut(GameState& s, int player) {
   const Ruleset& r = rules();
   if (s.round_over) return;
@@ -311,11 +323,11 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   if (decl) Perform(s, player, target, performed);
   ++s.moves_played;
   if (has_refills_) RefillZones(*this, s);
-  if (has_counts_ && decl) CountMove(*this, s, counted_kinds_, m.kind, answering);
+  const bool count_ends = has_counts_ && decl && CountMove(*this, s, counted_kinds_, m.kind, answering);
 
   std::string error;
   if ((firing != 0 && !FireTriggers(s, player, performed, firing, answering, error)) ||
-      (CheckGoneOut(s, player), CheckLastRound(s), !Settle(s, error))) {
+      (CheckGoneOut(s, player), EndRoundIf(s, count_ends), CheckLastRound(s), !Settle(s, error))) {
     if (keep_backup) s = backup_;
     return {false, error};
   }

@@ -83,6 +83,7 @@ class Engine final : public EngineServices {
   // turn: wins_when_empty: the player who just moved and emptied that zone wins;
   // round_ends_when_empty: their move ends the round.
   void CheckGoneOut(GameState& state, int player);
+  void EndRoundIf(GameState& state, bool ends) const;
 
  private:
   void Deal(GameState& state);

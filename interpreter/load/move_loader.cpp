@@ -112,6 +112,14 @@ void ReadDeclares(const YamlReader& reader, const YAML::Node& node, const Rulese
   m.declares = ReadZone(reader, node, r);
   if (r.zones[m.declares].owner != Owner::kTable)
     reader.Fail(node, "declares: a pile of the table, whose top card the option declares");
+  const auto& kinds = r.catalog.kinds();
+  if (std::none_of(kinds.begin(), kinds.end(),
+                   [&](const CardKind& k) { return k.wild == m.option_property; }))
+    reader.Fail(node,
+                fmt::format("declares: no card is wild for '{}', so nothing could stand for its options "
+                            "(cards: wild: {{…, for: {}}})",
+                            r.catalog.properties()[m.option_property].name,
+                            r.catalog.properties()[m.option_property].name));
 }
 
 // The move names that `fallback: [kinds]` and `ask: MOVE` effects give, once all are read.

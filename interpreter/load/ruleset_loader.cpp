@@ -283,9 +283,12 @@ class Loader : private YamlReader {
 
   // acts_as: MOVE in a setup step names a move, read after the setup.
   void ResolveSetupMoves(const YAML::Node& node) {
+    bool one = false;
     for (size_t i = 0; i < r_->setup.size(); ++i) {
       SetupStep& step = r_->setup[i];
       if (step.acts_as_name.empty()) continue;
+      if (one) Fail(node[i]["acts_as"], "acts_as: one setup step at most turns the card that opens play");
+      one = true;
       step.acts_as = r_->MoveIndex(step.acts_as_name);
       if (step.acts_as < 0)
         Fail(node[i]["acts_as"], fmt::format("unknown move '{}'; {}", step.acts_as_name,

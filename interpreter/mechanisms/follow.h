@@ -18,9 +18,9 @@ struct TopToFollow {
   uint64_t mask = 0;  // the top's bits in FollowKeys
 };
 
-// Per card, a bit for each of its values of the `follow:` properties (the properties' values
-// side by side, from `offset`) and every bit of a property it is wild for: a card follows a
-// top when it shares a bit with the top's mask. No keys when the values pass 64 bits.
+// Per card, a bit for each of its values of the `follow:` properties (each property's values
+// side by side from `offset`, then one bit for the cards wild for it): a card follows a top
+// when it shares a bit with the top's mask. No keys when the bits pass 64.
 struct FollowKeys {
   std::vector<uint64_t> keys;
   std::array<int, 8> offset{};

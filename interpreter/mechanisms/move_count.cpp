@@ -1,5 +1,7 @@
 #include "interpreter/mechanisms/move_count.h"
 
+#include <cstdint>
+
 namespace tapis {
 namespace {
 
@@ -15,9 +17,10 @@ bool CountReached(const EngineServices& engine, const GameState& s, const MoveDe
   return s.variables[engine.config().VariableSlot(c.variable, 0)] >= engine.config().Resolve(c.max);
 }
 
-void CountMove(const EngineServices& engine, GameState& s, const std::vector<int>& counted, int kind,
+bool CountMove(const EngineServices& engine, GameState& s, const std::vector<int>& counted, int kind,
                bool answering) {
   const auto& moves = engine.rules().moves;
+  bool ends = false;
   for (int k : counted) {
     const MoveCount& c = moves[k].count;
     int32_t& count = Counter(engine, s, c);
@@ -30,10 +33,10 @@ void CountMove(const EngineServices& engine, GameState& s, const std::vector<int
       count = 0;
       continue;
     }
-    ++count;
-    if (c.has_end && count >= engine.config().Resolve(c.ends_round_at) && !s.round_over)
-      engine.EndRound(s, false, -1);
+    if (count < INT32_MAX) ++count;  // a script or a position may have set it anywhere
+    ends = ends || (c.has_end && count >= engine.config().Resolve(c.ends_round_at));
   }
+  return ends;
 }
 
 void ResetCounts(const EngineServices& engine, GameState& s, const std::vector<int>& counted, bool round) {

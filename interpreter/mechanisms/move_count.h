@@ -12,10 +12,10 @@ namespace tapis {
 // own turn: answers to decisions are neither counted nor limited by it).
 bool CountReached(const EngineServices& engine, const GameState& state, const MoveDecl& decl, bool answering);
 
-// After a move of kind `kind`: counts it, sets the counts in a row of the other kinds back to
-// 0, and ends the round when the count reaches `ends_round_at:`.
+// After a move of kind `kind`: counts it and sets the counts in a row of the other kinds back
+// to 0. True when a count reached its `ends_round_at:`: the round ends once the move is done.
 // `counted` lists the move kinds that have a `count:`.
-void CountMove(const EngineServices& engine, GameState& state, const std::vector<int>& counted, int kind,
+bool CountMove(const EngineServices& engine, GameState& state, const std::vector<int>& counted, int kind,
                bool answering);
 
 // Sets back to 0 the counts that start afresh with each turn (or each round, `round`).
