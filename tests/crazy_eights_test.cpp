@@ -19,17 +19,24 @@ namespace {
 
 using Texts = std::vector<std::string>;
 
-Texts Sorted(Texts texts) {
-  std::sort(texts.begin(), texts.end());
-  return texts;
-}
-
 // Player 1 is about to answer the nomination of the 8 they played (C8 on the discard): their
 // turn's action is spent. After it, player 2's turn begins with `hand2`.
 std::string AfterEight(const std::string& hand2, const std::string& extra = "") {
   return R"({"zones": {"discard": ["D4", "C8"], "hand 1": ["H9", "SK"], "hand 2": )" + hand2 +
          R"(, "hand 3": ["DK"]}, "actions": 0, "decisions": [{"player": 1, "moves": ["nominate"]}])" + extra +
          "}";
+}
+
+// A recorded chance source from the peer's chance texts ("Decide Player 1 to be the dealer",
+// "Deal C2"…), each parsed or the test stops.
+std::shared_ptr<RecordedChance> PeerChance(const Ruleset& rules, const std::vector<std::string>& texts) {
+  std::vector<ChanceEvent> events;
+  for (const auto& text : texts) {
+    ChanceEvent e;
+    REQUIRE(ChanceEvent::Parse(text, rules.catalog, e));
+    events.push_back(e);
+  }
+  return std::make_shared<RecordedChance>(events);
 }
 
 }  // namespace
@@ -176,17 +183,11 @@ TEST_CASE("crazy_eights/an 8 turned up to start goes back and another is turned,
     texts.push_back(std::string("Deal ") + card);
   texts.push_back("Deal H8");
   texts.push_back("Deal HK");
-  std::vector<ChanceEvent> events;
-  for (const auto& text : texts) {
-    ChanceEvent e;
-    REQUIRE(ChanceEvent::Parse(text, rules->catalog, e));
-    events.push_back(e);
-  }
-  auto chance = std::make_shared<RecordedChance>(events);
+  auto chance = PeerChance(*rules, texts);
   Engine engine(config, chance);
   GameState s = engine.NewGame(1);
   CHECK(chance->failure().empty());
-  CHECK(chance->used() == events.size());
+  CHECK(chance->used() == texts.size());
   CHECK(Cards(engine, s, "discard") == Texts{"HK"});
   const Texts deck = Cards(engine, s, "deck");
   CHECK(std::find(deck.begin(), deck.end(), "H8") != deck.end());
@@ -205,13 +206,7 @@ TEST_CASE("crazy_eights/special cards: a card turned up to start acts as if the 
                              "H3", "H4", "H5", "H6", "H7", "S3", "S4", "S5", "S6", "S7"})
       texts.push_back(std::string("Deal ") + card);
     texts.push_back("Deal " + turned);
-    std::vector<ChanceEvent> events;
-    for (const auto& text : texts) {
-      ChanceEvent e;
-      REQUIRE(ChanceEvent::Parse(text, rules->catalog, e));
-      events.push_back(e);
-    }
-    auto chance = std::make_shared<RecordedChance>(events);
+    auto chance = PeerChance(*rules, texts);
     auto engine = std::make_unique<Engine>(config, chance);
     GameState s = engine->NewGame(1);
     CHECK(chance->failure().empty());

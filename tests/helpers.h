@@ -34,6 +34,12 @@ struct StringMaker<std::vector<std::string>> {
 
 namespace tapis::testing {
 
+// Texts in order, to compare lists of legal moves whose order does not matter.
+inline std::vector<std::string> Sorted(std::vector<std::string> texts) {
+  std::sort(texts.begin(), texts.end());
+  return texts;
+}
+
 // How many games a soak test of random games plays: `games`, times $TAPIS_TEST_SCALE when it
 // is set (the sanitized build of .ci/run sets 0.1: its code runs ten times slower), at least 1.
 inline int Soak(int games) {

@@ -14,11 +14,6 @@ namespace {
 
 using Texts = std::vector<std::string>;
 
-Texts Sorted(Texts texts) {
-  std::sort(texts.begin(), texts.end());
-  return texts;
-}
-
 // Four players; player 1 to play on 5H, with `hand1`; the stock holds a few cards.
 GameState Start(Engine& engine, const std::string& hand1) {
   return Position(engine, R"({"zones": {"stock": ["3C", "4C", "5C", "6C", "7C", "9C"], "discard": ["5H"],

@@ -57,11 +57,6 @@ int Variable(const Engine& engine, const GameState& s, const std::string& name) 
   return s.variables[engine.config().VariableSlot(engine.rules().VariableIndex(name), -1)];
 }
 
-Texts Sorted(Texts texts) {
-  std::sort(texts.begin(), texts.end());
-  return texts;
-}
-
 std::string LoadError(const std::string& from, const std::string& to) {
   return EditedLoadError(kFixture, from, to, "shedding.yaml");
 }

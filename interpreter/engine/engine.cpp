@@ -17,31 +17,6 @@
 
 namespace tapis {
 
-namespace {
-
-// Whether the card has, for one of the filters, one of its values (any of them, for a card of
-// two suits): a trigger's `if`, a setup step's `reject`.
-bool FitsAny(const CardSet& set, const std::vector<CardFilter>& filters, CardId c) {
-  for (const CardFilter& f : filters) {
-    for (int v : f.values) {
-      if (set.Has(c, f.property, v)) return true;
-    }
-  }
-  return false;
-}
-
-// Whether effect `t` fires for a move of `cards`, its parameter allowing.
-bool TriggerMatches(const Trigger& t, const GameConfig& config, std::span<const CardId> cards) {
-  if (config.Resolve(t.enabled) == 0) return false;
-  if (t.when.empty()) return true;
-  for (CardId c : cards) {
-    if (FitsAny(config.cards(), t.when, c)) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance)
     : EngineServices(std::move(config), chance ? std::move(chance) : std::make_shared<SeededChance>()) {
   const Ruleset& r = rules();
@@ -62,29 +37,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   }
   for (const MoveDecl& m : r.moves) uniform_bot_weights_ = uniform_bot_weights_ && m.bot_weight == 1.0;
   decl_scripted_.assign(std::max<size_t>(r.moves.size(), 1), 0);
-  // Which effects fire is read from tables made once: per move kind, the effects that fire
-  // whatever the cards, and per card those its `if` lets fire.
-  firing_always_.assign(r.moves.size(), 0);
-  firing_by_card_.resize(r.moves.size());
-  for (size_t k = 0; k < r.moves.size(); ++k) {
-    const auto& then = r.moves[k].then;
-    for (size_t i = 0; i < then.size(); ++i) {
-      if (then[i].when.empty())
-        firing_always_[k] |= static_cast<uint32_t>(TriggerMatches(then[i], *config_, {})) << i;
-    }
-    const bool by_card =
-        std::any_of(then.begin(), then.end(), [](const Trigger& t) { return !t.when.empty(); });
-    if (!by_card) continue;
-    firing_by_card_[k].assign(r.catalog.kinds().size(), 0);
-    for (int c = 0; c < cards().size(); ++c) {  // cards of one kind fire alike: the first of each tells
-      const CardId card = static_cast<CardId>(c);
-      uint32_t& mask = firing_by_card_[k][cards().Kind(card)];
-      for (size_t i = 0; i < then.size(); ++i) {
-        if (!then[i].when.empty())
-          mask |= static_cast<uint32_t>(TriggerMatches(then[i], *config_, {&card, 1})) << i;
-      }
-    }
-  }
+  BuildFiringTables();
   follow_keys_.resize(r.moves.size());
   for (size_t k = 0; k < r.moves.size(); ++k) {
     for (size_t i = 0; i < r.moves[k].then.size(); ++i) {
@@ -94,7 +47,6 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     if (r.moves[k].count.variable >= 0) counted_kinds_.push_back(static_cast<int>(k));
     if (r.moves[k].fallback_unless != 0) waiting_kinds_ |= 1u << k;
     if (r.moves[k].fallback_unless != 0 || r.moves[k].count.has_max) limited_kinds_ |= 1u << k;
-    has_counts_ = has_counts_ || r.moves[k].count.variable >= 0;
   }
   for (const ZoneDecl& z : r.zones) has_refills_ = has_refills_ || z.refill_from >= 0;
   std::vector<bool> seen(r.catalog.kinds().size());
@@ -175,7 +127,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.end_turn = false;
   s.round_over = false;
   ResetTricks(*this, s);
-  if (has_counts_) ResetCounts(*this, s, counted_kinds_, true);
+  if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, true);
   Deal(s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
@@ -228,35 +180,6 @@ void Engine::Deal(GameState& s) {
       }
     }
   }
-}
-
-// A setup step's `acts_as: MOVE`: the card it turned last acts as if the player before the
-// first had just played it as that move (its effects run, and that player's turn ends).
-bool Engine::ActOpening(GameState& s, std::string& error) {
-  const Ruleset& r = rules();
-  for (const SetupStep& step : r.setup) {
-    if (step.acts_as < 0) continue;
-    const auto& pile = s.zones[ZoneSlot(step.to, s.turn_player)].cards;
-    if (pile.empty()) continue;
-    Move opening;
-    opening.kind = static_cast<uint8_t>(step.acts_as);
-    opening.Add(pile.back());
-    const int opener = (s.turn_player - s.direction + s.players) % s.players;
-    s.turn_player = static_cast<int8_t>(opener);
-    s.end_turn = true;
-    const uint32_t firing = Firing(opening);
-    if (firing != 0 && !FireTriggers(s, opener, opening, firing, false, error)) return false;
-  }
-  return true;
-}
-
-uint32_t Engine::Firing(const Move& m) const {
-  uint32_t firing = firing_always_[m.kind];
-  const auto& by_card = firing_by_card_[m.kind];
-  if (!by_card.empty()) {
-    for (CardId c : m.Cards()) firing |= by_card[cards().Kind(c)];
-  }
-  return firing;
 }
 
 void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }
@@ -323,7 +246,8 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   if (decl) Perform(s, player, target, performed);
   ++s.moves_played;
   if (has_refills_) RefillZones(*this, s);
-  const bool count_ends = has_counts_ && decl && CountMove(*this, s, counted_kinds_, m.kind, answering);
+  const bool count_ends =
+      !counted_kinds_.empty() && decl && CountMove(*this, s, counted_kinds_, m.kind, answering);
 
   std::string error;
   if ((firing != 0 && !FireTriggers(s, player, performed, firing, answering, error)) ||
@@ -425,56 +349,6 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   }
 }
 
-bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firing, bool extra,
-                          std::string& error) {
-  const MoveDecl& decl = rules().moves[m.kind];
-  int zone = -1;
-  if (decl.type == MoveType::kMeld) zone = static_cast<int>(s.zones.size()) - 1;
-  if (decl.type == MoveType::kExtend) zone = m.zone;
-  asked_.clear();
-  ScriptContext ctx{this, &s, player, &m, zone, false, extra};
-  for (size_t i = 0; i < decl.then.size() && !s.round_over; ++i) {  // a round over: the rest is moot
-    if ((firing >> i & 1u) == 0) continue;
-    ++usage_.effects[m.kind][i];
-    const Trigger& t = decl.then[i];
-    if (t.function.empty()) {
-      BuiltInEffect(s, player, t);
-    } else if (!scripts_->CallTrigger(t.function, ctx, error)) {
-      return false;
-    }
-  }
-  // Decisions an effect asks come before whatever was pending, in the order asked.
-  if (!s.round_over) s.decisions.insert(s.decisions.begin(), asked_.begin(), asked_.end());
-  asked_.clear();
-  return true;
-}
-
-// The effects the engine knows (`ask:`, `skip:`, `reverse:`), in the order of `then:`.
-void Engine::BuiltInEffect(GameState& s, int player, const Trigger& t) {
-  if (t.ask >= 0) {
-    Decision d;
-    d.player = static_cast<int8_t>(player);
-    d.moves = 1u << t.ask;
-    asked_.push_back(d);
-  }
-  if (t.reverse) s.direction = static_cast<int8_t>(-s.direction);
-  if (t.skip > 0) {  // the mover's turn ends, and the next players' go by
-    int next = player;
-    for (int i = 0; i < t.skip && next >= 0; ++i) next = NextActive(s, next);
-    if (next >= 0) s.turn_player = static_cast<int8_t>(next);
-    s.end_turn = true;
-  }
-}
-
-bool Engine::CallEvent(const std::string& function, GameState& s, std::string& error) {
-  asked_.clear();
-  ScriptContext ctx{this, &s, s.turn_player, nullptr, -1, false, false};
-  if (!scripts_->CallTrigger(function, ctx, error)) return false;
-  if (!s.round_over) s.decisions.insert(s.decisions.begin(), asked_.begin(), asked_.end());
-  asked_.clear();
-  return true;
-}
-
 bool Engine::Settle(GameState& s, std::string& error) {
   int idle_turns = 0;
   // Turns and rounds that end with no move between them: a flow that loops (an event that
@@ -540,7 +414,7 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   s.turn_label = s.next_label;
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   ++s.turns;
-  if (has_counts_) ResetCounts(*this, s, counted_kinds_, false);
+  if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, false);
   return r.events.turn_start.empty() || CallEvent(r.events.turn_start, s, error);
 }
 

@@ -108,6 +108,7 @@ class Engine final : public EngineServices {
   // Calls the move's effects whose bit is set in `firing`, in order, until one ends the round.
   bool FireTriggers(GameState& state, int player, const Move& move, uint32_t firing, bool extra,
                     std::string& error);
+  void BuildFiringTables();  // firing_always_ and firing_by_card_ (effects.cpp)
   void BuiltInEffect(GameState& state, int player, const Trigger& effect);
   // Bit i: the move's effect i fires for these cards (from firing_always_ and firing_by_card_).
   uint32_t Firing(const Move& move) const;
@@ -135,7 +136,6 @@ class Engine final : public EngineServices {
   uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw or a pass (quick to list)
   uint32_t waiting_kinds_ = 0;    // bit k: move kind k is a fallback for some kinds (`fallback: [kinds]`)
   uint32_t limited_kinds_ = 0;    // bit k: move kind k waits for others, or has a count with a max
-  bool has_counts_ = false;       // some move is counted (`count:`)
   bool has_copies_ = false;       // some kind of card is in the game more than once (two packs)
   std::vector<uint32_t> decl_scripted_;  // per move kind, bit i: its effect i is a Lua function (it may fail)
   std::vector<uint32_t> firing_always_;  // per move kind, the effects that fire whatever the cards

@@ -119,11 +119,7 @@ int GameConfig::PointsOf(int c) const {
   const auto card = static_cast<CardId>(c);
   for (const PointRule& rule : rules_->card_points) {
     if (Resolve(rule.enabled) == 0) continue;
-    bool fits = rule.when.empty();
-    for (const CardFilter& f : rule.when) {
-      for (int v : f.values) fits = fits || cards_.Has(card, f.property, v);
-    }
-    if (!fits) continue;
+    if (!rule.when.empty() && !FitsAny(cards_, rule.when, card)) continue;
     long long points = rule.points;
     for (const auto& [property, by_value] : rule.by) {
       const int v = cards_.Value(card, property);

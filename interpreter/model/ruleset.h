@@ -70,6 +70,17 @@ struct CardFilter {
   }
 };
 
+// Whether the card has, for one of the filters, one of its values (any of them, for a card of
+// two suits): an effect's `if`, a setup step's `reject`, a `card_points` rule.
+inline bool FitsAny(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
+  for (const CardFilter& f : filters) {
+    for (int v : f.values) {
+      if (set.Has(card, f.property, v)) return true;
+    }
+  }
+  return false;
+}
+
 // A group of cards the rules recognise: a run of consecutive values of one property (a
 // sequence) or cards sharing one value (a set); other properties may have to agree.
 struct Combination {
