@@ -23,9 +23,14 @@ int List(bool long_form);
 // A progress line on standard error: a bar, the share done, the rate and the time left
 // ("[#####     ]  45% 450/1000 games, 2300/s, 0:03 left").
 std::function<void(int, int)> ProgressBar(const char* what);
-// `resume`: a saved game's log to continue instead of starting a new game.
-int Play(const GameOptions& game, const std::vector<std::string>& seats, const std::string& log_path,
-         const std::string& resume);
+struct PlayOptions {
+  std::vector<std::string> seats;  // who plays each seat: human, or a bot's name
+  std::string log_path;            // where the log is kept, or empty
+  std::string resume;              // a saved game's log to continue instead of starting a new game
+  bool plain = false;              // card codes as typed, no symbols or colours
+  bool dealt_order = false;        // hands as dealt, not sorted
+};
+int Play(const GameOptions& game, const PlayOptions& options);
 // `shard` "i/n": play only that share of the games and write exact totals to `out`.
 int Sim(const GameOptions& game, int games, int threads, const std::vector<std::string>& seats, bool json,
         const std::string& shard, const std::string& out, bool cards, const std::string& html);

@@ -130,6 +130,10 @@ int main(int argc, char** argv) {
   play->add_option("--log", log_path, "write the game log (JSON lines) to this file");
   std::string resume;
   play->add_option("--resume", resume, "continue a game saved with `save FILE` (or any game log)");
+  bool plain = false, dealt_order = false;
+  play->add_flag("--plain", plain,
+                 "cards as their codes, without suit symbols or colours (also with NO_COLOR)");
+  play->add_flag("--dealt-order", dealt_order, "show hands in the order their cards came, not sorted");
 
   auto* sim = app.add_subcommand("sim", "bot games: win rate per seat, game length, speed");
   add_game_options(sim);
@@ -233,7 +237,7 @@ int main(int argc, char** argv) {
         throw tapis::Error(tapis::ErrorKind::kUsage,
                            "play: give a GAME to start, or --resume FILE to continue");
       }
-      return tapis::cli::Play(game, seats, log_path, resume);
+      return tapis::cli::Play(game, {seats, log_path, resume, plain, dealt_order});
     }
     if (sim->parsed() && !compare.empty())
       return tapis::cli::Compare(game, compare, games, threads, seats, html);

@@ -5,16 +5,21 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <cctype>
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
+#include <unordered_set>
 
 #include "cli/commands.h"
 #include "cli/file_write.h"
+#include "cli/line_editor.h"
+#include "cli/play_commands.h"
+#include "cli/screen.h"
 #include "interpreter/bots/bots.h"
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
@@ -46,123 +51,11 @@ void CatchInterrupt() {
   sigaction(SIGINT, &action, nullptr);
 }
 
-std::string DecisionLine(const Engine& engine, const GameState& state) {
-  if (state.decisions.empty())
-    return fmt::format("player {}, your turn ({} action(s) left)", state.turn_player + 1, state.actions_left);
-  const Decision& d = state.decisions.front();
-  std::vector<std::string> kinds;
-  for (size_t k = 0; k < engine.rules().moves.size(); ++k) {
-    if (d.moves & (1u << k)) kinds.push_back(engine.rules().moves[k].name);
-  }
-  return fmt::format("player {}, you must {}: {} more{}", d.player + 1, fmt::join(kinds, " or "), d.remaining,
-                     d.optional ? " (or 'stop' to decline)" : "");
-}
-
-// The numbers offered from `legal[i]` on, for one number move, as ranges ("0 to 2, 4 to 7");
-// `i` ends on the last of them.
-std::string NumberRanges(const std::vector<Move>& legal, size_t& i) {
-  std::vector<std::string> ranges;
-  const int kind = legal[i].kind;
-  while (true) {
-    const int low = legal[i].value;
-    while (i + 1 < legal.size() && legal[i + 1].kind == kind && legal[i + 1].value == legal[i].value + 1) ++i;
-    ranges.push_back(low == legal[i].value ? std::to_string(low)
-                                           : fmt::format("{} to {}", low, legal[i].value));
-    if (i + 1 >= legal.size() || legal[i + 1].kind != kind) break;
-    ++i;
-  }
-  return fmt::format("{}", fmt::join(ranges, ", "));
-}
-
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
-// The legal moves, one line each, and the commands; with `filter`, only the moves whose
-// text holds it, case aside (`help 8c`, `help lay`).
-void PrintHelp(Engine& engine, const GameState& state, const std::string& filter = "") {
-  std::vector<std::pair<std::string, std::string>> lines;  // what to type, what it does
-  const std::vector<Move> legal = engine.LegalMoves(state);
-  for (size_t i = 0; i < legal.size(); ++i) {
-    const Move& m = legal[i];
-    // A number move: one line, its numbers after the description (a bid of 0 to 13).
-    if (m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kNumber) {
-      const MoveDecl& decl = engine.rules().moves[m.kind];
-      const std::string numbers = NumberRanges(legal, i);
-      lines.emplace_back(decl.name + " N", fmt::format("{} (N: {})", decl.description, numbers));
-      continue;
-    }
-    std::string text = MoveText(engine, state, m);
-    // A card placed on a grid: one line per card, its cells after it (place 9MoSu a1 b1 …).
-    const size_t first = i;
-    while (m.cell >= 0 && i + 1 < legal.size() && legal[i + 1].kind == m.kind &&
-           legal[i + 1].cards[0] == m.cards[0]) {
-      const std::string next = MoveText(engine, state, legal[++i]);
-      text += next.substr(next.rfind(' '));
-    }
-    if (i > first) {
-      lines.emplace_back(text, "");
-      continue;
-    }
-    lines.emplace_back(
-        text, m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description);
-  }
-  const std::string wanted = Lower(filter);
-  int shown = 0;
-  fmt::print("legal moves{}:\n", filter.empty() ? "" : fmt::format(" with '{}'", filter));
-  for (const auto& [text, about] : lines) {
-    if (!wanted.empty() && Lower(text).find(wanted) == std::string::npos) continue;
-    ++shown;
-    if (about.empty())
-      fmt::print("  {}\n", text);
-    else
-      fmt::print("  {:<24} {}\n", text, about);
-  }
-  if (shown == 0) fmt::print("  none ({} in all; 'help' lists them)\n", lines.size());
-  fmt::print("commands: help [FILTER], board, score, last, rules, info CARD, hint, undo, save FILE, quit\n");
-}
-
-// A card's properties, decoded from its code: "9MoSu: rank 9; suit Moons, Suns".
-void PrintCardInfo(const Engine& engine, const std::string& code) {
-  const Catalog& catalog = engine.rules().catalog;
-  const auto kind = catalog.KindByCode(code);
-  if (!kind) {
-    fmt::print("no card '{}' in this game\n", code);
-    return;
-  }
-  const CardKind& k = catalog.kind(*kind);
-  std::vector<std::string> parts;
-  for (size_t p = 0; p < catalog.properties().size(); ++p) {
-    const Property& property = catalog.properties()[p];
-    std::vector<std::string> values;
-    for (size_t v = 0; v < property.values.size(); ++v) {
-      if (k.Has(static_cast<int>(p), static_cast<int>(v))) values.push_back(property.values[v]);
-    }
-    if (k.wild == static_cast<int>(p) || k.wild == kWildAny) values.push_back("any (wild)");
-    if (!values.empty()) parts.push_back(fmt::format("{} {}", property.name, fmt::join(values, ", ")));
-  }
-  fmt::print("{}: {}\n", k.code, parts.empty() ? "no properties" : fmt::format("{}", fmt::join(parts, "; ")));
-}
-
-// The ruleset's summary and its parameters as this game has them.
-void PrintRules(const Engine& engine) {
-  const Ruleset& r = engine.rules();
-  fmt::print("{}: {}\n", r.title.empty() ? r.name : r.title, r.description);
-  const auto settings = engine.config().Settings();
-  if (settings.empty()) return;
-  fmt::print("parameters of this game:\n");
-  for (const Parameter& p : r.parameters) {
-    const auto value = settings.find(p.name);
-    fmt::print("  {} = {}{}{}\n", p.name, value == settings.end() ? "?" : value->second,
-               p.description.empty() ? "" : ": ", p.description);
-  }
-}
-
 // What a move caused, as `viewer` may see it, under the move's line.
-void Tell(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
-          int viewer) {
-  for (const auto& line : Narrate(engine, before, after, move, viewer)) fmt::print("  {}\n", line);
+void Tell(const Engine& engine, const Screen& screen, const GameState& before, const GameState& after,
+          const Move& move, int viewer) {
+  for (const auto& line : Narrate(engine, before, after, move, viewer))
+    screen.Print(fmt::format("  {}\n", line));
 }
 
 // For each move of the log, what it caused as each seat saw it (empty for seats it was not
@@ -171,35 +64,24 @@ using ToldBySeat = std::vector<std::vector<std::string>>;
 
 // The moves since `seat` last moved (a trick, the others' turns), each with what it caused
 // as the seat saw it; false when there are none.
-bool PrintSinceLastTurn(const GameLog& log, const std::vector<ToldBySeat>& told, int seat) {
+bool PrintSinceLastTurn(const GameLog& log, const std::vector<ToldBySeat>& told, int seat,
+                        const Screen& screen) {
   size_t from = log.moves.size();
   while (from > 0 && log.moves[from - 1].player != seat) --from;
   for (size_t i = from; i < log.moves.size(); ++i) {
-    fmt::print("player {}: {}\n", log.moves[i].player + 1, log.moves[i].move);
+    screen.Print(fmt::format("player {}: {}\n", log.moves[i].player + 1, log.moves[i].move));
     if (i < told.size() && static_cast<size_t>(seat) < told[i].size()) {
-      for (const auto& line : told[i][seat]) fmt::print("  {}\n", line);
+      for (const auto& line : told[i][seat]) screen.Print(fmt::format("  {}\n", line));
     }
   }
   return from < log.moves.size();
 }
 
-// The match totals as the last round ended them: public, unlike a round's score so far,
-// which may count cards in other hands.
-void PrintTotals(const Engine& engine, const GameState& state, int viewer,
-                 const std::vector<std::string>& kinds) {
-  const bool lowest = engine.rules().match.lowest_wins;
-  fmt::print("round {}; totals of the rounds played{}:\n", state.round + 1,
-             lowest ? " (the lowest wins)" : "");
-  for (int p = 0; p < state.players; ++p) {
-    const int total = p < static_cast<int>(state.totals.size()) ? state.totals[p] : 0;
-    fmt::print("  player {} ({}): {}\n", p + 1, p == viewer ? "you" : kinds[p], total);
-  }
-}
-
 }  // namespace
 
-int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, const std::string& log_path,
-         const std::string& resume) {
+int Play(const GameOptions& game, const PlayOptions& options) {
+  const std::string& log_path = options.log_path;
+  const std::string& resume = options.resume;
   // A new game, or a saved one (a log) replayed to where it stopped.
   GameLog log;
   if (!resume.empty()) {
@@ -214,10 +96,11 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   std::unique_ptr<Engine> owned = EngineForLog(log);
   Engine& engine = *owned;
   const Ruleset* rules = &engine.rules();
+  const Screen screen(*rules, options.plain);
   const int players = log.players;
   const uint64_t seed = log.seed;
 
-  std::vector<std::string> kinds = seat_kinds;
+  std::vector<std::string> kinds = options.seats;
   if (kinds.empty()) kinds = log.seats;  // a saved game seats the same players again
   if (kinds.empty()) kinds.push_back("human");
   while (static_cast<int>(kinds.size()) < players) kinds.push_back("greedy");
@@ -247,29 +130,29 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
   size_t edits = 0, saved_edits = 0;
   const auto unsaved = [&] { return log_path.empty() && edits != saved_edits; };
   const bool terminal = isatty(STDIN_FILENO) != 0;
-  // A line of input; false at the end of input or on Ctrl-C.
-  const auto read_line = [&](std::string& line) {
-    std::fflush(stdout);
-    if (std::getline(std::cin, line)) return true;
-    fmt::print("\n");
-    return false;
+  // Lines typed; at a terminal, edited, recalled with the arrows, and Tab completes the word
+  // from the legal moves and the commands.
+  LineEditor editor;
+  const auto read_line = [&](std::string& line, const std::string& prompt = "") {
+    return editor.Read(prompt, line);
   };
   // Asked before a game that is not saved is left. At a terminal, Ctrl-D can be answered too.
   const auto may_leave = [&] {
     if (!unsaved()) return true;
-    if (std::cin.eof()) {
+    if (editor.end_of_input()) {
       if (!terminal) return true;
-      std::cin.clear();
-      std::clearerr(stdin);  // stdio keeps its end-of-file too, and cin reads through it
+      editor.ClearEndOfInput();
     }
-    fmt::print("this game is not saved ('save FILE' keeps it); leave anyway? [y/N] ");
     std::string answer;
-    if (!read_line(answer) || interrupted) return true;
+    if (!read_line(answer, "this game is not saved ('save FILE' keeps it); leave anyway? [y/N] ") ||
+        interrupted)
+      return true;
     answer = Lower(answer);
     if (answer == "y" || answer == "yes") return true;
     fmt::print("the game goes on\n");
     return false;
   };
+  editor.SetCompleter([&](const std::string& before) { return NextWords(engine, state, before); });
   CatchInterrupt();
   fmt::print("{} — {} players, seed {}. Type 'help' for the legal moves.\n", rules->title, players, seed);
   int last_viewer = -1;
@@ -294,6 +177,26 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     told.push_back(std::move(by_seat));
   };
   bool show = true;  // the view is shown again only when something changed
+  // The table as `seat` sees it, the cards that moved since they last saw it in bold (not
+  // after a new deal, when every card is new).
+  const bool sorted_hands = !options.dealt_order;
+  std::vector<std::optional<GameState>> last_seen(players);
+  const auto show_view = [&](int seat) {
+    std::unordered_set<std::string> moved;
+    const std::optional<GameState>& seen = last_seen[seat];
+    if (seen && seen->round == state.round) {
+      for (size_t z = 0; z < state.zones.size(); ++z) {
+        if (!CanSee(engine, state, static_cast<int>(z), seat)) continue;
+        const std::vector<CardId>* before = z < seen->zones.size() ? &seen->zones[z].cards : nullptr;
+        for (CardId c : state.zones[z].cards) {
+          if (before == nullptr || std::find(before->begin(), before->end(), c) == before->end())
+            moved.insert(engine.cards().Code(c));
+        }
+      }
+    }
+    screen.Print("\n" + RenderView(engine, state, seat, sorted_hands), moved);
+    last_seen[seat] = state;
+  };
 
   while (!state.finished) {
     if (interrupted) {
@@ -312,7 +215,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       const Move m = legal[bots[actor]->Choose(engine, state, legal)];
       if (thinking) fmt::print("\r\033[K");
       const std::string text = MoveText(engine, state, m);
-      fmt::print("player {}: {}\n", actor + 1, text);
+      screen.Print(fmt::format("player {}: {}\n", actor + 1, text));
       log.moves.push_back({actor, text});
       ++edits;
       const GameState before = state;
@@ -323,7 +226,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
         throw ScriptError(r.error);
       }
       TellBots(bots, engine, before, m, state);
-      Tell(engine, before, state, m, viewer());
+      Tell(engine, screen, before, state, m, viewer());
       remember(before, m);
       show = true;
       continue;
@@ -337,7 +240,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       fmt::print("\n--- hand the terminal to player {}, who presses Enter ---\n", actor + 1);
       if (read_line(line) && !interrupted) {
         if (isatty(STDOUT_FILENO)) fmt::print("\033[H\033[2J\033[3J");
-        PrintSinceLastTurn(log, told, actor);
+        PrintSinceLastTurn(log, told, actor, screen);
         show = true;
         last_viewer = actor;
       } else if (interrupted || may_leave()) {
@@ -346,10 +249,10 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       }
       continue;
     }
-    if (show) fmt::print("\n{}", RenderView(engine, state, actor));
+    if (show) show_view(actor);
     show = false;
-    fmt::print("{}\n> ", DecisionLine(engine, state));
-    if (!read_line(line)) {
+    screen.Print(DecisionLine(engine, state) + "\n");
+    if (!read_line(line, "> ")) {
       if (interrupted) {
         save_log("interrupted");
         return kInterrupted;
@@ -365,20 +268,23 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     const std::string command = Lower(line.substr(0, line.find_last_not_of(" \t") + 1));
     if (command == "help" || command == "?" || command.rfind("help ", 0) == 0) {
       const auto start = command.find_first_not_of(" \t", 4);
-      PrintHelp(engine, state, start == std::string::npos ? "" : command.substr(start));
+      PrintHelp(engine, state, screen,
+                start == std::string::npos ? "" : screen.style().Typed(command.substr(start)));
       continue;
     }
     if (command.rfind("info ", 0) == 0) {
-      PrintCardInfo(engine, command.substr(command.find_first_not_of(" \t", 4)));
+      PrintCardInfo(engine, screen,
+                    screen.style().Typed(command.substr(command.find_first_not_of(" \t", 4))));
       continue;
     }
     if (command == "last") {  // the moves since this seat's last one: a trick, the others' turns
-      if (!PrintSinceLastTurn(log, told, actor)) fmt::print("nothing since your last move\n");
+      if (!PrintSinceLastTurn(log, told, actor, screen)) fmt::print("nothing since your last move\n");
       continue;
     }
     if (command == "hint") {  // what the greedy bot would play from this seat's view
       GreedyBot adviser(MixSeed(seed, 0x417));
-      fmt::print("hint: {}\n", MoveText(engine, state, legal[adviser.Choose(engine, state, legal)]));
+      screen.Print(
+          fmt::format("hint: {}\n", MoveText(engine, state, legal[adviser.Choose(engine, state, legal)])));
       continue;
     }
     if (command == "rules") {
@@ -386,11 +292,11 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       continue;
     }
     if (command == "board") {
-      fmt::print("\n{}", RenderView(engine, state, actor));
+      show_view(actor);
       continue;
     }
     if (command == "score") {
-      PrintTotals(engine, state, actor, kinds);
+      PrintScore(engine, state, screen, actor, kinds);
       continue;
     }
     if (command == "quit" || command == "exit") {
@@ -438,9 +344,9 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
       }
       continue;
     }
-    const ParsedMove parsed = ParseMove(engine, state, line);
+    const ParsedMove parsed = ParseMove(engine, state, screen.style().Typed(line));
     if (!parsed.move) {
-      fmt::print("illegal: {}\n", parsed.error);
+      screen.Print(fmt::format("illegal: {}\n", parsed.error));
       continue;
     }
     history.push_back(state);
@@ -450,11 +356,11 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
     if (!r.ok) {
       history.pop_back();
       history_moves.pop_back();
-      fmt::print("script error (the move was not made): {}\n", r.error);
+      screen.Print(fmt::format("script error (the move was not made): {}\n", r.error));
       continue;
     }
     TellBots(bots, engine, history.back(), *parsed.move, state);
-    Tell(engine, history.back(), state, *parsed.move, actor);
+    Tell(engine, screen, history.back(), state, *parsed.move, actor);
     remember(history.back(), *parsed.move);
     log.moves.push_back({actor, text});
     ++edits;
@@ -463,7 +369,7 @@ int Play(const GameOptions& game, const std::vector<std::string>& seat_kinds, co
 
   const auto scores = engine.Score(state);
   log.scores = scores;
-  fmt::print("\n{}\nscores:\n", RenderView(engine, state, -1));
+  screen.Print(fmt::format("\n{}\nscores:\n", RenderView(engine, state, -1, sorted_hands)));
   for (int p = 0; p < players; ++p) fmt::print("  player {} ({}): {}\n", p + 1, kinds[p], scores[p]);
   std::vector<int> winners;
   for (int w : engine.Winners(state, scores)) winners.push_back(w + 1);

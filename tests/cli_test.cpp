@@ -391,9 +391,9 @@ TEST_CASE("cli/play: hot seat waits for the next player before showing their han
                       "\\nchoose 7C\\ndraw\\ndiscard 9C\\n\\nquit\\ny\\n");
   CHECK(r.code == 0);
   const size_t to_1 = r.output.find("--- hand the terminal to player 1, who presses Enter ---");
-  const size_t hand_1 = r.output.find("your hand: JH JD 9C JS");
+  const size_t hand_1 = r.output.find("your hand: JS JH JD 9C");
   const size_t to_2 = r.output.find("--- hand the terminal to player 2, who presses Enter ---");
-  const size_t hand_2 = r.output.find("your hand: 8C QC 7D 10H");
+  const size_t hand_2 = r.output.find("your hand: 10H 7D QC 8C");
   REQUIRE(to_2 != std::string::npos);
   CHECK(to_1 < hand_1);
   CHECK(hand_1 < to_2);
@@ -468,9 +468,9 @@ TEST_CASE("cli/play: board shows the table again, score the totals of the rounds
   const Run last =
       Tapis("play rikiki --players 3 --seed 4 --set max_cards=2", "bid 1\\nplay 7D\\nlast\\nquit\\n");
   // The moves since the seat's last one, each with what it caused as the seat saw it.
-  CHECK(last.output.find(
-            "> player 2: play KH\nplayer 3: play QD\n  round 1 is over: scores -15, +10, -15; totals "
-            "-15, 10, -15\nplayer 2: bid 0\nplayer 3: bid 0\n") != std::string::npos);
+  CHECK(last.output.find("> player 2: play KH\nplayer 3: play QD\n  player 3 wins the trick: 7D KH QD\n"
+                         "  round 1 is over: scores -15, +10, -15; totals "
+                         "-15, 10, -15\nplayer 2: bid 0\nplayer 3: bid 0\n") != std::string::npos);
 }
 
 TEST_CASE("cli/play: help FILTER lists the moves that hold it, rules the parameters as set, case forgiven") {

@@ -67,4 +67,14 @@ TEST_CASE("narration/a seat's own cards are named, the others' counted, a trick'
   REQUIRE(rikiki->Apply(t, *last.move).ok);
   CHECK(Narrate(*rikiki, before, t, *last.move, 1) ==
         std::vector<std::string>{"you win the trick: 5S QS 7S"});
+  // The round's last trick is told before the round's end, though the deal clears it away.
+  for (const char* move : {"play 3S", "play 4S"}) Play(*rikiki, t, move);
+  before = t;
+  const ParsedMove closing = ParseMove(*rikiki, t, "play AS");
+  REQUIRE(closing.move);
+  REQUIRE(rikiki->Apply(t, *closing.move).ok);
+  const auto told = Narrate(*rikiki, before, t, *closing.move, 0);
+  REQUIRE(told.size() >= 2);
+  CHECK(told[0] == "you win the trick: 3S 4S AS");
+  CHECK(told[1].rfind("round 1 is over: scores ", 0) == 0);
 }

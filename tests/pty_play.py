@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Usage: pty_play.py TAPIS  Plays `tapis play` in a pseudo-terminal, as a person at a terminal
-would, and checks what only a terminal gets: the hot-seat screen clearing, Ctrl-D asking before
-an unsaved game is left, and a thinking bot's line. Exits 1 at the first check that fails."""
+would, three games, and checks what the screen shows: the hot-seat screen clearing, Ctrl-D
+asking before an unsaved game is left, a thinking bot's line, suit symbols and colours, a
+refused move's reason, `score`, Tab completion and the arrows' history, a trick's winner and a
+round's end. Exits 1 at the first check that fails."""
 import os
 import pty
 import select
@@ -9,11 +11,21 @@ import sys
 import time
 
 
+# What the terminal says it is, whatever the environment running the tests says: a colour
+# terminal in a UTF-8 locale, or (`plain`) one where NO_COLOR asks for the codes as typed.
+def environment(plain):
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG")}
+    env.update({"TERM": "xterm", "LANG": "C.UTF-8"})
+    if plain:
+        env["NO_COLOR"] = "1"
+    return env
+
+
 class Terminal:
-    def __init__(self, args):
+    def __init__(self, args, plain=True):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: tapis, with the pseudo-terminal as its stdin and stdout
-            os.execv(args[0], args)
+            os.execve(args[0], args, environment(plain))
         self.screen = b""
 
     def wait_for(self, text, seconds=30):  # reads until `text` shows, or fails
@@ -31,6 +43,9 @@ class Terminal:
         return seen
 
     def type(self, keys):
+        # As a person types: not in the instant the prompt shows, when the terminal may not yet
+        # be switched to line editing (a Ctrl-D there is lost to the switch, as libedit does).
+        time.sleep(0.05)
         os.write(self.fd, keys.encode())
 
     def close(self):
@@ -51,7 +66,7 @@ def main(tapis):
                   "--seat", "greedy", "--seed", "4"])
     t.wait_for("hand the terminal to player 1, who presses Enter")
     t.type("\r")
-    t.wait_for("your hand: JH JD 9C JS")
+    t.wait_for("your hand: JS JH JD 9C")
     t.type("choose 7C\r")
     t.wait_for("you may draw")
     t.type("draw\r")
@@ -60,7 +75,7 @@ def main(tapis):
     before = t.wait_for("hand the terminal to player 2, who presses Enter")
     check(b"\x1b[H\x1b[2J\x1b[3J" in before, "the screen and its scrollback are cleared before player 2 takes it")
     t.type("\r")
-    shown = t.wait_for("your hand: 8C QC 7D 10H")
+    shown = t.wait_for("your hand: 10H 7D QC 8C")
     check(b"stock \xe2\x86\x92 gamme: QH" in shown, "player 2 is told what they missed")
     # Ctrl-D with moves unsaved: asked first; Ctrl-D again leaves.
     t.wait_for("> ")
@@ -80,6 +95,56 @@ def main(tapis):
     seen = t.wait_for("player 1, your turn")
     check(b"player 2 (ismcts:300) is thinking\xe2\x80\xa6" in seen and b"\r\x1b[K" in seen,
           "a searching bot's thinking line shows, then goes")
+    t.close()
+
+    # Le huit américain in colour: symbols, a refusal that names its rule, Tab, the arrows,
+    # score, and the card just drawn in bold.
+    t = Terminal([tapis, "play", "huit_americain", "--players", "3", "--seat", "human", "--seat", "random",
+                  "--seat", "random", "--seed", "5"], plain=False)
+    red = lambda card: "\x1b[31m" + card + "\x1b[0m"
+    t.wait_for("your hand: 6♠ " + red("3♥") + " " + red("J♥") + " " + red("6♦") + " 2♣ 4♣ 6♣ Q♣")
+    check(True, "cards show with their suit symbols, hearts and diamonds in red, the hand sorted")
+    t.wait_for("> ")
+    t.type("play 2♣\r")
+    t.wait_for("illegal: 2♣ does not follow " + red("10♦") + " on top: play a card of suit " + red("♦"))
+    check(True, "a refused move, typed with a symbol, says which rule it breaks")
+    t.wait_for("> ")
+    t.type("pl\t")
+    t.wait_for("play ")
+    t.type("\t")
+    t.wait_for("6D ")
+    check(True, "Tab completes the move, then the one card that may be played")
+    t.type("\r")
+    t.wait_for("player 3: play " + red("4♥"))
+    t.wait_for("> ")
+    t.type("\x1b[A")
+    t.wait_for("play 6D")
+    check(True, "the up arrow recalls the last line typed")
+    t.type("\x15score\r")  # Ctrl-U: the line recalled goes
+    t.wait_for("this round so far:")
+    check(True, "score shows the totals and this round")
+    t.wait_for("> ")
+    t.type("draw\r")
+    t.wait_for("stock → your hand: " + red("8♥"))
+    t.wait_for("your hand: ")
+    shown = t.wait_for("\n")
+    check("\x1b[1;4;31m8♥\x1b[0m".encode() in shown, "the card just drawn shows in bold in the hand, once")
+    t.wait_for("> ")
+    t.type("board\r")
+    t.wait_for("your hand: ")
+    check(b"\x1b[1;4" not in t.wait_for("\n"), "the table shown again has nothing in bold")
+    t.close()
+
+    # Le rikiki: a bid, then the last trick of the round is told, and the round's end.
+    t = Terminal([tapis, "play", "rikiki", "--players", "3", "--seat", "human", "--seed", "3"])
+    t.wait_for("> ")
+    t.type("bid 0\r")
+    t.wait_for("player 3: bid 0")
+    t.wait_for("> ")
+    t.type("play 3H\r")
+    t.wait_for("player 2 wins the trick: 3H 10C 9D")
+    t.wait_for("round 1 is over: scores +10, -15, +10; totals 10, -15, 10")
+    check(True, "the round's last trick is told with its winner, then the round's scores")
     t.close()
     return 0
 

@@ -2,13 +2,14 @@
 
 #include <algorithm>
 
+#include "interpreter/load/look_loader.h"
 #include "interpreter/model/errors.h"
 
 namespace tapis {
-namespace {
 
-std::string CodeFor(const YamlReader& y, const Ruleset& r, const std::string& pattern,
-                    const std::vector<int>& values, const YAML::Node& where) {
+std::string CardCode(const YamlReader& y, const Ruleset& r, const std::string& pattern,
+                     const std::vector<int>& values, const YAML::Node& where,
+                     const std::vector<std::vector<std::string>>* symbols) {
   std::string out;
   for (size_t i = 0; i < pattern.size(); ++i) {
     if (pattern[i] != '{') {
@@ -22,11 +23,17 @@ std::string CodeFor(const YamlReader& y, const Ruleset& r, const std::string& pa
     if (prop < 0)
       y.Fail(where,
              fmt::format("code: unknown property '{}'; properties are: {}", name, r.catalog.PropertyNames()));
-    if (values[prop] != kNoValue) out += r.catalog.properties()[prop].values[values[prop]];
+    if (values[prop] != kNoValue) {
+      const std::string* symbol = symbols != nullptr ? &(*symbols)[prop][values[prop]] : nullptr;
+      out +=
+          symbol != nullptr && !symbol->empty() ? *symbol : r.catalog.properties()[prop].values[values[prop]];
+    }
     i = close;
   }
   return out;
 }
+
+namespace {
 
 // A code is one word of a typed move, and `=`, `^` and `@` separate what follows a card in
 // one (JK=5, E1b1B^, JH@d3): a code with them could never be typed.
@@ -73,7 +80,7 @@ void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, cons
     for (const CardFilter& f : except) {
       excluded = excluded || f.Has(values[f.property]);
     }
-    if (!excluded) AddKind(y, r, CodeFor(y, r, code, values, where), values, where);
+    if (!excluded) AddKind(y, r, CardCode(y, r, code, values, where), values, where);
     size_t i = props.size();
     while (i > 0) {  // odometer, last property fastest
       --i;
@@ -139,7 +146,7 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
       if (values[p] != kNoValue && values[p] < 64) value_sets[p] |= uint64_t{1} << values[p];
     }
   }
-  if (code.empty()) code = CodeFor(y, r, pattern, values, card);
+  if (code.empty()) code = CardCode(y, r, pattern, values, card);
   if (extra) {
     CheckCode(y, code, card);
     if (r.catalog.KindByCode(code))
@@ -283,7 +290,7 @@ std::vector<CardFilter> ReadFilters(const YamlReader& reader, const YAML::Node& 
 }
 
 void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
-  y.CheckKeys(node, {"properties", "code", "pack", "except", "copies", "extra", "into", "wild"});
+  y.CheckKeys(node, {"properties", "code", "pack", "except", "copies", "extra", "into", "wild", "look"});
   const YAML::Node props = y.Required(node, "properties");
   if (!props.IsMap()) y.Fail(props, "properties: expected a map of property: [values in order]");
   for (const auto& entry : props) {
@@ -332,6 +339,7 @@ void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
     if (!node["extra"].IsSequence()) y.Fail(node["extra"], "extra: expected a list of cards");
     for (const auto& card : node["extra"]) AddListedKind(y, r, card, code, true);
   }
+  if (node["look"]) ReadCardLook(y, node["look"], code, r);
 }
 
 // "into" names a zone, so it is read after the zones.

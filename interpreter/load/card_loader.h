@@ -9,6 +9,11 @@
 namespace tapis {
 
 void ReadCards(const YamlReader& reader, const YAML::Node& cards, Ruleset& rules);
+// A card's code from `pattern` ("{rank}{suit}") and its values; with `symbols` (per property,
+// per value), a value that has one shows it instead of its name.
+std::string CardCode(const YamlReader& reader, const Ruleset& rules, const std::string& pattern,
+                     const std::vector<int>& values, const YAML::Node& where,
+                     const std::vector<std::vector<std::string>>* symbols = nullptr);
 // The index of the property a node names; fails listing the properties.
 int ReadProperty(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog);
 // A number, or "$name" for a parameter's value.

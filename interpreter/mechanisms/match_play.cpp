@@ -385,4 +385,23 @@ std::string MatchText(const EngineServices& engine, const GameState& s, const Mo
   return out;
 }
 
+std::vector<std::string> SpelledWords(const EngineServices& engine, const GameState& s, const Move& move,
+                                      size_t limit) {
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  const WordIndex* index = engine.config().words();
+  if (decl.type != MoveType::kMatch || index == nullptr) return {};
+  const int rule_index = ActiveMatchRule(engine, s, decl, engine.Actor(s));
+  if (rule_index < 0 || engine.rules().matches[rule_index].kind != MatchRule::Kind::kWord) return {};
+  const MatchRule& rule = engine.rules().matches[rule_index];
+  const CardSet& set = engine.cards();
+  const auto letter = [&](int value) { return static_cast<char>('A' + rule.numbers[value]); };
+  const int top = set.Value(s.zones[engine.ZoneSlot(decl.to, engine.Actor(s))].cards.back(), rule.property);
+  std::string letters(1, letter(top));
+  for (int i = 0; i < move.count; ++i) {
+    const int value = move.stands[i] >= 0 ? move.stands[i] : set.Value(move.cards[i], rule.property);
+    if (value != kNoValue) letters += letter(value);
+  }
+  return index->Words(letters, 0, limit);
+}
+
 }  // namespace tapis

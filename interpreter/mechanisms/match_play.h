@@ -40,6 +40,11 @@ void PerformMatch(const EngineServices& engine, GameState& state, int player, co
 // The play's text: cards in order, `=VALUE` after a wild card, `^` after the card on top.
 std::string MatchText(const EngineServices& engine, const GameState& state, const Move& move);
 
+// The words a play of a `word:` rule spells with the card on top (at most `limit`, in upper
+// case, the first the index finds); none for other plays: what `help` shows beside the play.
+std::vector<std::string> SpelledWords(const EngineServices& engine, const GameState& state, const Move& move,
+                                      size_t limit = 3);
+
 // Whether `card` passes every one of `filters` (a move's `cards:`).
 bool CardPasses(const CardSet& set, const std::vector<CardFilter>& filters, CardId card);
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "interpreter/model/card_look.h"
 #include "interpreter/model/catalog.h"
 #include "interpreter/model/match_rule.h"
 
@@ -311,6 +312,7 @@ struct Ruleset {
   int min_players = 2, max_players = 2;
 
   Catalog catalog;
+  CardLook look;                // how a terminal shows the cards (`cards: look:`)
   std::vector<int> deck_kinds;  // one pack; repeated `deck_copies` times
   IntValue deck_copies{1, -1};
   struct ExtraCards {

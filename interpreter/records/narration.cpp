@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "interpreter/mechanisms/trick.h"
 #include "interpreter/records/view.h"
 
 namespace tapis {
@@ -123,6 +124,23 @@ void NewDecision(const Engine& engine, const GameState& before, const GameState&
                             d.remaining > 1 ? fmt::format(" ({} times)", d.remaining) : ""));
 }
 
+// A round that ends with its last trick: the trick, won and cleared away with the deal, is
+// told as it lay when the move completed it.
+void LastTrick(const Engine& engine, const GameState& before, const Move& move, int viewer,
+               std::vector<std::string>& out) {
+  const TrickDecl& tricks = engine.rules().tricks;
+  if (tricks.zone < 0 || move.kind == kStopMove || engine.rules().moves[move.kind].type != MoveType::kTrick)
+    return;
+  GameState played = before;
+  PerformTrickMove(engine, played, engine.Actor(before), move);
+  if (!TrickComplete(engine, played)) return;
+  const int winner = TrickHolder(engine, played);
+  const int trick = engine.config().ZoneSlot(tricks.zone, -1);
+  out.push_back(
+      fmt::format("{} {} the trick: {}", Player(winner, viewer), winner == viewer ? "win" : "wins",
+                  Cards(engine, played, played.zones[trick].cards, CanSee(engine, before, trick, viewer))));
+}
+
 void RoundEnd(const GameState& before, const GameState& after, std::vector<std::string>& out) {
   std::vector<std::string> scores, totals;
   for (int p = 0; p < after.players; ++p) {
@@ -144,6 +162,7 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
   const bool round_ended = after.round != before.round || (after.finished && !before.finished);
   if (round_ended) {
     // The deal that follows moves every card: the new hand is in the view, not in lines.
+    LastTrick(engine, before, move, viewer, out);
     RoundEnd(before, after, out);
     return out;
   }

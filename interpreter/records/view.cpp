@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "interpreter/records/grid_view.h"
@@ -109,7 +110,27 @@ nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player
   return view;
 }
 
-std::string RenderView(const Engine& engine, const GameState& state, int player) {
+namespace {
+
+// A hand as a person reads it: by the ruleset's hand order, then as the pack lists the cards;
+// a card without one of the values goes after those with it.
+std::vector<CardId> InHandOrder(const Engine& engine, std::vector<CardId> cards) {
+  const CardSet& set = engine.cards();
+  const std::vector<int>& order = engine.rules().look.hand_order;
+  std::stable_sort(cards.begin(), cards.end(), [&](CardId a, CardId b) {
+    for (int property : order) {
+      const unsigned va = static_cast<unsigned>(set.Value(a, property));  // kNoValue sorts last
+      const unsigned vb = static_cast<unsigned>(set.Value(b, property));
+      if (va != vb) return va < vb;
+    }
+    return set.Kind(a) < set.Kind(b);
+  });
+  return cards;
+}
+
+}  // namespace
+
+std::string RenderView(const Engine& engine, const GameState& state, int player, bool sorted_hands) {
   const Ruleset& r = engine.rules();
   std::string out;
   for (size_t z = 0; z < state.zones.size(); ++z) {
@@ -122,7 +143,9 @@ std::string RenderView(const Engine& engine, const GameState& state, int player)
       continue;
     }
     if (CanSee(engine, state, static_cast<int>(z), player)) {
-      for (CardId c : zone.cards) cards += " " + CardText(engine, state, c);
+      const bool hand = sorted_hands && zone.owner >= 0 && decl.visibility == Visibility::kOwner;
+      for (CardId c : hand ? InHandOrder(engine, zone.cards) : zone.cards)
+        cards += " " + CardText(engine, state, c);
       if (zone.cards.empty()) cards = " (empty)";
     } else {
       cards = fmt::format(" {} card{}", zone.cards.size(), zone.cards.size() == 1 ? "" : "s");

@@ -10,8 +10,10 @@
 
 namespace tapis {
 
-// `player` -1 shows everything (for spectators and debugging).
-std::string RenderView(const Engine& engine, const GameState& state, int player);
+// `player` -1 shows everything (for spectators and debugging). `sorted_hands`: the zones a
+// player alone sees (a hand) show in the ruleset's order (`cards: look: hand_order`, else the
+// pack's), not as dealt.
+std::string RenderView(const Engine& engine, const GameState& state, int player, bool sorted_hands = false);
 // What `player` knows, as JSON (docs/save-format.md, "Redacted logs"): every zone they may
 // see card by card, the others as a count, whose turn it is, and the decision put to them.
 nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player);

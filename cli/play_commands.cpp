@@ -1,0 +1,201 @@
+#include "cli/play_commands.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "interpreter/mechanisms/match_play.h"
+#include "interpreter/records/move_text.h"
+#include "interpreter/records/view.h"
+
+namespace tapis::cli {
+
+std::string DecisionLine(const Engine& engine, const GameState& state) {
+  if (state.decisions.empty())
+    return fmt::format("player {}, your turn ({} action(s) left)", state.turn_player + 1, state.actions_left);
+  const Decision& d = state.decisions.front();
+  std::vector<std::string> kinds;
+  for (size_t k = 0; k < engine.rules().moves.size(); ++k) {
+    if (d.moves & (1u << k)) kinds.push_back(engine.rules().moves[k].name);
+  }
+  return fmt::format("player {}, you must {}: {} more{}", d.player + 1, fmt::join(kinds, " or "), d.remaining,
+                     d.optional ? " (or 'stop' to decline)" : "");
+}
+
+namespace {
+
+// The numbers offered from `legal[i]` on, for one number move, as ranges ("0 to 2, 4 to 7");
+// `i` ends on the last of them.
+std::string NumberRanges(const std::vector<Move>& legal, size_t& i) {
+  std::vector<std::string> ranges;
+  const int kind = legal[i].kind;
+  while (true) {
+    const int low = legal[i].value;
+    while (i + 1 < legal.size() && legal[i + 1].kind == kind && legal[i + 1].value == legal[i].value + 1) ++i;
+    ranges.push_back(low == legal[i].value ? std::to_string(low)
+                                           : fmt::format("{} to {}", low, legal[i].value));
+    if (i + 1 >= legal.size() || legal[i + 1].kind != kind) break;
+    ++i;
+  }
+  return fmt::format("{}", fmt::join(ranges, ", "));
+}
+
+// The words of a line, as spaces part them.
+std::vector<std::string> Words(const std::string& line) {
+  std::vector<std::string> words;
+  size_t at = line.find_first_not_of(" \t");
+  while (at != std::string::npos) {
+    const size_t end = line.find_first_of(" \t", at);
+    words.push_back(line.substr(at, end - at));
+    at = end == std::string::npos ? end : line.find_first_not_of(" \t", end);
+  }
+  return words;
+}
+
+}  // namespace
+
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, const std::string& filter) {
+  std::vector<std::pair<std::string, std::string>> lines;  // what to type, what it does
+  const std::vector<Move> legal = engine.LegalMoves(state);
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const Move& m = legal[i];
+    // A number move: one line, its numbers after the description (a bid of 0 to 13).
+    if (m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kNumber) {
+      const MoveDecl& decl = engine.rules().moves[m.kind];
+      const std::string numbers = NumberRanges(legal, i);
+      lines.emplace_back(decl.name + " N", fmt::format("{} (N: {})", decl.description, numbers));
+      continue;
+    }
+    std::string text = MoveText(engine, state, m);
+    // One card placed on a grid: one line per card, its cells after it (place 9MoSu a1 b1 …).
+    // Not several cards laid at once: each such lay is a move of its own.
+    const size_t first = i;
+    while (m.cell >= 0 && m.count == 1 && i + 1 < legal.size() && legal[i + 1].kind == m.kind &&
+           legal[i + 1].count == 1 && legal[i + 1].cards[0] == m.cards[0]) {
+      const std::string next = MoveText(engine, state, legal[++i]);
+      text += next.substr(next.rfind(' '));
+    }
+    if (i > first) {
+      lines.emplace_back(text, "");
+      continue;
+    }
+    // A play that spells a word says which.
+    if (const auto words = SpelledWords(engine, state, m); !words.empty()) {
+      lines.emplace_back(text, fmt::format("spells {}", fmt::join(words, ", ")));
+      continue;
+    }
+    lines.emplace_back(
+        text, m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description);
+  }
+  // Each word of the filter somewhere in the move: `help lay AD`.
+  const std::vector<std::string> wanted = Words(Lower(filter));
+  std::vector<const std::pair<std::string, std::string>*> matching;
+  for (const auto& line : lines) {
+    const std::string text = Lower(line.first);
+    if (std::all_of(wanted.begin(), wanted.end(),
+                    [&](const std::string& word) { return text.find(word) != std::string::npos; }))
+      matching.push_back(&line);
+  }
+  // Hundreds of lays or plays would scroll the rest away: the first few of each kind, and how
+  // to see the others.
+  constexpr size_t kMostLines = 40, kFewOfAKind = 6;
+  const bool abridged = matching.size() > kMostLines;
+  std::map<std::string, size_t> of_kind, left_out;
+  fmt::print("legal moves{}:\n", filter.empty() ? "" : fmt::format(" with '{}'", filter));
+  for (const auto* line : matching) {
+    const std::string kind = line->first.substr(0, line->first.find(' '));
+    if (abridged && ++of_kind[kind] > kFewOfAKind) {
+      ++left_out[kind];
+      continue;
+    }
+    const auto& [text, about] = *line;
+    // Padded before the look shows cards: a symbol takes the column its letter took.
+    screen.Print(about.empty() ? fmt::format("  {}\n", text) : fmt::format("  {:<24} {}\n", text, about));
+  }
+  for (const auto& [kind, count] : left_out)
+    fmt::print("  … and {} more '{}' moves ('help {} CARD' lists those with CARD)\n", count, kind, kind);
+  const size_t shown = matching.size();
+  if (shown == 0) fmt::print("  none ({} in all; 'help' lists them)\n", lines.size());
+  fmt::print("commands: help [FILTER], board, score, last, rules, info CARD, hint, undo, save FILE, quit\n");
+}
+
+std::vector<std::string> NextWords(Engine& engine, const GameState& state, const std::string& before) {
+  const std::vector<std::string> typed = Words(before);
+  std::vector<std::string> out;
+  if (typed.empty())
+    out = {"help", "board", "score", "last", "rules", "info", "hint", "undo", "save", "quit"};
+  const bool about_a_card = typed.size() == 1 && (Lower(typed[0]) == "info" || Lower(typed[0]) == "help");
+  if (about_a_card) {  // info CARD, help FILTER: any card's code
+    for (const CardKind& kind : engine.rules().catalog.kinds()) out.push_back(kind.code);
+    return out;
+  }
+  for (const Move& move : engine.LegalMoves(state)) {
+    const std::vector<std::string> words = Words(MoveText(engine, state, move));
+    if (words.size() <= typed.size()) continue;
+    bool begins = true;
+    for (size_t i = 0; i < typed.size() && begins; ++i) begins = Lower(words[i]) == Lower(typed[i]);
+    if (begins) out.push_back(words[typed.size()]);
+  }
+  return out;
+}
+
+void PrintCardInfo(const Engine& engine, const Screen& screen, const std::string& code) {
+  const Catalog& catalog = engine.rules().catalog;
+  const auto kind = catalog.KindByCode(code);
+  if (!kind) {
+    fmt::print("no card '{}' in this game\n", code);
+    return;
+  }
+  const CardKind& k = catalog.kind(*kind);
+  std::vector<std::string> parts;
+  for (size_t p = 0; p < catalog.properties().size(); ++p) {
+    const Property& property = catalog.properties()[p];
+    std::vector<std::string> values;
+    for (size_t v = 0; v < property.values.size(); ++v) {
+      if (k.Has(static_cast<int>(p), static_cast<int>(v))) values.push_back(property.values[v]);
+    }
+    if (k.wild == static_cast<int>(p) || k.wild == kWildAny) values.push_back("any (wild)");
+    if (!values.empty()) parts.push_back(fmt::format("{} {}", property.name, fmt::join(values, ", ")));
+  }
+  screen.Print(fmt::format("{}: {}\n", k.code,
+                           parts.empty() ? "no properties" : fmt::format("{}", fmt::join(parts, "; "))));
+}
+
+void PrintRules(const Engine& engine) {
+  const Ruleset& r = engine.rules();
+  fmt::print("{}: {}\n", r.title.empty() ? r.name : r.title, r.description);
+  const auto settings = engine.config().Settings();
+  if (settings.empty()) return;
+  fmt::print("parameters of this game:\n");
+  for (const Parameter& p : r.parameters) {
+    const auto value = settings.find(p.name);
+    fmt::print("  {} = {}{}{}\n", p.name, value == settings.end() ? "?" : value->second,
+               p.description.empty() ? "" : ": ", p.description);
+  }
+}
+
+// The totals as the last round ended them, then the variables this seat sees (tricks taken,
+// bids): a round's score so far is not shown, as it may count cards in other hands.
+void PrintScore(const Engine& engine, const GameState& state, const Screen& screen, int viewer,
+                const std::vector<std::string>& kinds) {
+  const bool lowest = engine.rules().match.lowest_wins;
+  fmt::print("round {}; totals of the rounds played{}:\n", state.round + 1,
+             lowest ? " (the lowest wins)" : "");
+  for (int p = 0; p < state.players; ++p) {
+    const int total = p < static_cast<int>(state.totals.size()) ? state.totals[p] : 0;
+    fmt::print("  player {} ({}): {}\n", p + 1, p == viewer ? "you" : kinds[p], total);
+  }
+  const auto seen = SeenVariables(engine, state, viewer);
+  if (seen.empty()) return;
+  fmt::print("this round so far:\n");
+  for (const SeenVariable& v : seen) screen.Print(fmt::format("  {}: {}\n", v.label, v.text));
+}
+
+}  // namespace tapis::cli

@@ -1,0 +1,75 @@
+#include "cli/screen.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace tapis::cli {
+namespace {
+
+// Columns, not bytes: each character of UTF-8 starts with a byte that is not 10xxxxxx.
+int Columns(std::string_view text) {
+  return static_cast<int>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// Asked at each print: the player may have resized the window.
+int TerminalWidth() {
+  winsize size{};
+  return ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;
+}
+
+// Words stay whole; the spaces between two words on one line stay as they were (help's
+// columns), and go where the line breaks.
+void WrapLine(std::string_view line, int width, std::string& out) {
+  const size_t indent = std::min(line.find_first_not_of(' '), line.size());
+  const std::string next_indent(std::min<size_t>(indent + 2, static_cast<size_t>(width) / 2), ' ');
+  std::string current(line.substr(0, indent));
+  int used = static_cast<int>(indent);
+  bool has_word = false;
+  size_t at = indent;
+  while (at < line.size()) {
+    const size_t word_end = std::min(line.find(' ', at), line.size());
+    const std::string_view word = line.substr(at, word_end - at);
+    const size_t next = std::min(line.find_first_not_of(' ', word_end), line.size());
+    const std::string_view gap = line.substr(word_end, next - word_end);
+    if (has_word && used + Columns(word) > width) {
+      while (!current.empty() && current.back() == ' ') current.pop_back();
+      out += current + '\n';
+      current = next_indent;
+      used = static_cast<int>(next_indent.size());
+    }
+    current.append(word).append(gap);
+    used += Columns(word) + static_cast<int>(gap.size());
+    has_word = true;
+    at = next;
+  }
+  out += current;
+}
+
+}  // namespace
+
+std::string Wrapped(std::string_view text, int width) {
+  if (width <= 0) return std::string(text);
+  std::string out;
+  while (!text.empty()) {
+    const size_t end = text.find('\n');
+    WrapLine(text.substr(0, end), width, out);
+    if (end == std::string_view::npos) break;
+    out += '\n';
+    text.remove_prefix(end + 1);
+  }
+  return out;
+}
+
+Screen::Screen(const Ruleset& rules, bool plain)
+    : style_(rules, CardStyle::TerminalTakesStyle(plain)), terminal_(isatty(STDOUT_FILENO) != 0) {}
+
+void Screen::Print(std::string_view text, const std::unordered_set<std::string>& moved) const {
+  const std::string shown =
+      style_.Show(terminal_ ? Wrapped(text, TerminalWidth()) : std::string(text), moved);
+  std::fwrite(shown.data(), 1, shown.size(), stdout);
+}
+
+}  // namespace tapis::cli
