@@ -78,3 +78,36 @@ TEST_CASE("narration/a seat's own cards are named, the others' counted, a trick'
   CHECK(told[0] == "you win the trick: 3S 4S AS");
   CHECK(told[1].rfind("round 1 is over: scores ", 0) == 0);
 }
+
+TEST_CASE(
+    "narration/a ruleset's say: lines are told to every seat, after the move, when their effect fires") {
+  auto engine = MakeEngine("huit_americain", 3);
+  GameState s =
+      Position(*engine, R"({"zones": {"hand 1": ["JH", "2H", "5C"], "hand 2": ["3S"], "hand 3": ["4D"],
+      "discard": ["9H"], "stock": ["6S", "7S", "8S"]}})");
+  GameState before = s;
+  Play(*engine, s, "play JH");
+  // Player 2 misses a turn: player 3 is told it is theirs.
+  CHECK(Narrate(*engine, before, s, *ParseMove(*engine, before, "play JH").move, 2) ==
+        std::vector<std::string>{"the Jack skips a player: you to play"});
+  CHECK(Narrate(*engine, before, s, *ParseMove(*engine, before, "play JH").move, 0) ==
+        std::vector<std::string>{"the Jack skips a player: player 3 to play"});
+  // A variable is read after the move: the 2's draws.
+  GameState two = Position(*engine, R"({"zones": {"hand 1": ["JH", "2H", "5C"], "hand 2": ["3S"],
+      "hand 3": ["4D"], "discard": ["9H"], "stock": ["6S", "7S", "8S"]}})");
+  before = two;
+  Play(*engine, two, "play 2H");
+  const auto told = Narrate(*engine, before, two, *ParseMove(*engine, before, "play 2H").move, 2);
+  REQUIRE(!told.empty());
+  CHECK(told[0] == "the 2: player 2 must draw 2, or answer with a 2");
+}
+
+TEST_CASE("narration/a say: with a word the loader does not know, or a secret, is refused at load") {
+  const std::string file = kSource + "/rulesets/huit_americain.yaml";
+  CHECK(EditedLoadError(file, "{next} to play\"}", "{nxt} to play\"}")
+            .find("say: unknown '{nxt}'; the words are player, cards, next, penalty") != std::string::npos);
+  CHECK(EditedLoadError(file, "{next} to play\"}", "{draws} to play\"}")
+            .find("say: '{draws}' would tell every player a variable not all see") != std::string::npos);
+  CHECK(EditedLoadError(file, "{next} to play\"}", "{next to play\"}").find("say: a '{' without its '}'") !=
+        std::string::npos);
+}

@@ -48,6 +48,9 @@ class Engine final : public EngineServices {
   // SetUndoOnError(false): playouts that stop at the first error skip the copy that costs.
   ApplyResult Apply(GameState& state, const Move& move);
   void SetUndoOnError(bool undo) { undo_on_error_ = undo; }
+  // Bit i: the move's effect i (`then:`) fires for its cards and the parameters (narration
+  // tells the `say:` of those that fire).
+  uint32_t Firing(const Move& move) const;
   // Starts the scripts afresh after each move, as a game resumed from its position would
   // (`tapis check` compares: a script must keep its state in the game, not in Lua).
   void SetFreshScriptsEachMove(bool fresh) { fresh_scripts_each_move_ = fresh; }
@@ -110,8 +113,6 @@ class Engine final : public EngineServices {
                     std::string& error);
   void BuildFiringTables();  // firing_always_ and firing_by_card_ (effects.cpp)
   void BuiltInEffect(GameState& state, int player, const Trigger& effect);
-  // Bit i: the move's effect i fires for these cards (from firing_always_ and firing_by_card_).
-  uint32_t Firing(const Move& move) const;
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
   bool Settle(GameState& state, std::string& error);
   bool StartRound(GameState& state, std::string& error);

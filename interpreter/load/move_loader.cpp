@@ -8,6 +8,7 @@
 #include "interpreter/load/hand_loader.h"
 #include "interpreter/load/match_loader.h"
 #include "interpreter/load/move_words.h"
+#include "interpreter/load/say_loader.h"
 #include "interpreter/load/trick_loader.h"
 #include "interpreter/model/move.h"
 
@@ -47,7 +48,7 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
     t.function = function_name(node);
     return t;
   }
-  reader.CheckKeys(node, {"script", "if", "enabled", "ask", "skip", "reverse"});
+  reader.CheckKeys(node, {"script", "if", "enabled", "ask", "skip", "reverse", "say"});
   int kinds = 0;
   for (const char* key : {"script", "ask", "skip", "reverse"}) kinds += node[key] ? 1 : 0;
   if (kinds != 1)
@@ -65,6 +66,7 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
   }
   if (node["if"]) t.when = ReadFilters(reader, node["if"], r.catalog);
   t.enabled = ReadFlag(reader, node, "enabled", r, true);
+  if (node["say"]) t.say = ReadSay(reader, node["say"], r);
   return t;
 }
 
@@ -178,7 +180,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "takeover",    "strongest",
                             "fallback",    "distinct_in_turn",
                             "follow",      "declares",
-                            "count"});
+                            "count",       "say"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -190,6 +192,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                               m.name));
     }
     m.description = reader.Optional(spec, "description", std::string());
+    if (spec["say"]) m.say = ReadSay(reader, spec["say"], r);
     const auto type = reader.As<std::string>(reader.Required(spec, "type"));
     static const std::map<std::string, MoveType> kTypes = {
         {"draw", MoveType::kDraw},     {"take", MoveType::kTake},     {"meld", MoveType::kMeld},

@@ -127,6 +127,7 @@ struct Trigger {
   std::string ask_name;          // …by its name
   int skip = 0;                  // players whose turn is passed over (the turn ends)
   bool reverse = false;          // the direction of play turns round
+  std::string say;               // `say:` what the table tells every seat when it fires (narration.h)
   std::string Name() const;      // the function, or the built-in as written (`ask nominate`)
 };
 
@@ -188,6 +189,7 @@ struct MoveDecl {
   std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
   int option_property = -1;          // choose: the property whose values are the options, or -1
   std::string text;  // how the move is written, with {name}, {cards}, {option}; empty: "{name} {cards}"
+  std::string say;   // `say:` what the table tells every seat after the move: "{player} takes the poule"
   // meld: lay one of these lists of fixed-size combinations at once, picked by the player's
   // variable `contract_by` (1 = the first list); see contract.h
   std::vector<std::vector<int>> contracts;

@@ -141,6 +141,54 @@ void LastTrick(const Engine& engine, const GameState& before, const Move& move, 
                   Cards(engine, played, played.zones[trick].cards, CanSee(engine, before, trick, viewer))));
 }
 
+// A `say:` template told: {player}, {cards}, {next} and variables (the mover's, for a
+// player's), as the loader allowed them (say_loader.h).
+std::string Said(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
+                 const std::string& text, int viewer) {
+  const int mover = engine.Actor(before);
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const size_t close = text[i] == '{' ? text.find('}', i) : std::string::npos;
+    if (close == std::string::npos) {
+      out += text[i];
+      continue;
+    }
+    const std::string word = text.substr(i + 1, close - i - 1);
+    i = close;
+    if (word == "player") {
+      out += Player(mover, viewer);
+    } else if (word == "next") {
+      out += after.finished ? "nobody" : Player(engine.Actor(after), viewer);
+    } else if (word == "cards") {
+      const auto cards = move.kind == kStopMove ? std::span<const CardId>() : move.Cards();
+      out += Cards(engine, before, {cards.begin(), cards.end()}, true);
+    } else {
+      const auto& vars = engine.rules().variables;
+      const auto v =
+          std::find_if(vars.begin(), vars.end(), [&](const VariableDecl& d) { return d.name == word; });
+      if (v == vars.end()) continue;
+      const int value = after.variables[engine.config().VariableSlot(static_cast<int>(v - vars.begin()),
+                                                                     v->owner == Owner::kTable ? 0 : mover)];
+      out += value >= 0 && value < static_cast<int>(v->value_names.size()) ? v->value_names[value]
+                                                                           : std::to_string(value);
+    }
+  }
+  return out;
+}
+
+// The `say:` of the move, then of each of its effects that fired.
+void Sayings(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
+             int viewer, std::vector<std::string>& out) {
+  if (move.kind == kStopMove) return;
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  if (!decl.say.empty()) out.push_back(Said(engine, before, after, move, decl.say, viewer));
+  const uint32_t firing = decl.then.empty() ? 0 : engine.Firing(move);
+  for (size_t i = 0; i < decl.then.size(); ++i) {
+    if ((firing >> i) & 1u && !decl.then[i].say.empty())
+      out.push_back(Said(engine, before, after, move, decl.then[i].say, viewer));
+  }
+}
+
 void RoundEnd(const GameState& before, const GameState& after, std::vector<std::string>& out) {
   std::vector<std::string> scores, totals;
   for (int p = 0; p < after.players; ++p) {
@@ -162,10 +210,12 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
   const bool round_ended = after.round != before.round || (after.finished && !before.finished);
   if (round_ended) {
     // The deal that follows moves every card: the new hand is in the view, not in lines.
+    Sayings(engine, before, after, move, viewer, out);
     LastTrick(engine, before, move, viewer, out);
     RoundEnd(before, after, out);
     return out;
   }
+  Sayings(engine, before, after, move, viewer, out);
   CardMoves(engine, before, after, move, viewer, out);
   VariableChanges(engine, before, after, viewer, out);
   NewDecision(engine, before, after, viewer, out);
