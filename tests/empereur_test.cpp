@@ -74,6 +74,24 @@ TEST_CASE("empereur/plays: lead any number of one value, then at least the last 
   CHECK(IsLegal(*engine, follow, "play 10S"));
 }
 
+TEST_CASE("empereur/a refused play names the rule it breaks: one value, a Two alone, beat the top") {
+  auto engine = MakeEngine("empereur", 3, {{"jokers", "2"}});
+  GameState s =
+      Position(*engine, R"({"zones": {"talon": ["9H"], "hand 1": ["8S", "9S", "10S", "2S", "2C", "JK"],
+      "hand 2": ["KD"], "hand 3": ["QD"]}, "phase": "start"})");
+  const auto refusal = [&](const std::string& text) {
+    const ParsedMove parsed = ParseMove(*engine, s, text);
+    CHECK_FALSE(parsed.move.has_value());
+    return parsed.error;
+  };
+  CHECK(refusal("play 9S 10S") == "9S 10S are not of one rank: a play is cards of one rank");
+  CHECK(refusal("play 2S 2C") == "a 2 is played alone");
+  CHECK(refusal("play 8S") == "8S does not beat 9H on top: play at least rank 9");
+  CHECK(refusal("play JK=8") == "JK does not beat 9H on top: play at least rank 9");
+  CHECK(refusal("play JK") == "say what JK stands for, e.g. JK=5");
+  CHECK(IsLegal(*engine, s, "play 9S JK=9"));
+}
+
 TEST_CASE("empereur/turn: draw one card, then play or pass") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
   GameState s =

@@ -160,7 +160,7 @@ TEST_CASE("quincunx/a turn: place a card from hand on an empty cell, written pla
   CHECK(LegalTexts(*engine, s).size() == 2 * 24);
   CHECK(ParseMove(*engine, s, "place 9MoSu c3").error == "c3 is not a cell a card may go on now");
   CHECK(ParseMove(*engine, s, "place 9MoSu f1").error == "try: place CARD CELL, a cell from a1 to e5");
-  CHECK(ParseMove(*engine, s, "place 9LeKn a1").error == "9LEKN is not in your hand");
+  CHECK(ParseMove(*engine, s, "place 9LeKn a1").error == "9LeKn is not in your hand");
   Play(*engine, s, "place 9MoSu c4");
   CHECK(s.turn_player == 1);
 }

@@ -331,3 +331,25 @@ TEST_CASE("zigity/bad match keys get one-line answers") {
   CHECK(ZigityError("wins_when_empty: hand   #", "wins_when_empty: hands   #").find(": unknown zone 'hands'") !=
         std::string::npos);
 }
+
+TEST_CASE("zigity/a refused play says what the card on top asks for, in the set's words") {
+  auto engine = MakeEngine("zigity", 3);
+  const auto refusal = [&](const std::string& position, const std::string& text) {
+    const GameState s = Position(*engine, position);
+    const ParsedMove parsed = ParseMove(*engine, s, text);
+    CHECK_FALSE(parsed.move.has_value());
+    return parsed.error;
+  };
+  // A yellow card on top: an anagram.
+  const std::string yellow = R"({"zones": {"discard": ["A8t2J"], "hand 1": ["B2t2R", "C2g3R", "X10t3J"]}})";
+  CHECK(refusal(yellow, "play B2t2R") ==
+        "A8t2J on top (letter A) asks for letters that spell a word with its A: AB is no word of the list");
+  CHECK(refusal(yellow, "play B2t2R C2g3R") ==
+        "mark the one card you leave on top with ^: play B2t2R C2g3R^");
+  // A blue card: the puzzle's pieces, each once.
+  const std::string blue = R"({"zones": {"discard": ["A9g2B"], "hand 1": ["S7p2V", "X10t3J"]}})";
+  CHECK(refusal(blue, "play S7p2V X10t3J^") ==
+        "A9g2B on top (piece 2) asks for one card of each other piece: 2 twice");
+  CHECK(refusal(blue, "play X10t3J") ==
+        "A9g2B on top (piece 2) asks for one card of each other piece: 1 missing");
+}

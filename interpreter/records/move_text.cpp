@@ -14,6 +14,7 @@
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
+#include "interpreter/records/view.h"
 
 namespace tapis {
 namespace {
@@ -171,6 +172,44 @@ std::string WhyNotFollowing(const Engine& engine, const GameState& state, const 
                      standing, fmt::join(wanted, " or of "), WildCardsText(set, top));
 }
 
+// A set refused by `type: play` (climbing): which of its rules the cards break, in the
+// order a player checks them; "" when the cards keep them all (a script refuses the play).
+std::string WhyNotPlaying(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                          const std::vector<CardId>& cards, int declared) {
+  const Combination& combo = engine.rules().combinations[decl.combination];
+  const CardSet& set = engine.cards();
+  const int prop = combo.property;
+  const Property& p = set.catalog().properties()[prop];
+  std::vector<std::string> codes;
+  int value = declared;
+  bool one_value = true;
+  for (CardId c : cards) {
+    codes.push_back(set.Code(c));
+    if (set.Wild(c) == prop) continue;
+    if (value < 0) value = set.Value(c, prop);
+    one_value = one_value && set.Value(c, prop) == value;
+  }
+  const std::string played = fmt::format("{}", fmt::join(codes, " "));
+  if (!one_value || value < 0)
+    return fmt::format("{} are not of one {}: a play is cards of one {}", played, p.name, p.name);
+  const int size = static_cast<int>(cards.size());
+  const bool alone = std::any_of(combo.alone.begin(), combo.alone.end(),
+                                 [&](const CardFilter& f) { return f.property == prop && f.Has(value); });
+  if (alone && size > 1) return fmt::format("a {} is played alone", p.values[value]);
+  if (size < combo.min || size > combo.max)
+    return combo.min == combo.max
+               ? fmt::format("a play is {} cards", combo.min)
+               : fmt::format("a play is {} to {} cards", combo.min, std::min(combo.max, 64));
+  const auto& pile = state.zones[engine.ZoneSlot(decl.to, engine.Actor(state))].cards;
+  if (pile.empty() || decl.beat == Beat::kAny) return "";
+  const int top = engine.EffectiveValue(state, pile.back(), prop);
+  const bool above = decl.beat == Beat::kAbove;
+  if (value >= top + (above ? 1 : 0)) return "";
+  return fmt::format("{} does not beat {} on top: play {} {} {}", played,
+                     CardText(engine, state, pile.back()), above ? "above" : "at least", p.name,
+                     p.values[top]);
+}
+
 }  // namespace
 
 ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view text) {
@@ -258,9 +297,28 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     });
     if (it == zone.end()) {
       const std::string whose = r.zones[decl.from].owner == Owner::kPlayer ? "your " : "the ";
-      return {std::nullopt, fmt::format("{} is not in {}{}", Upper(code), whose, ZoneName(r, decl.from))};
+      return {std::nullopt,
+              fmt::format("{} is not in {}{}", r.catalog.kind(*k).code, whose, ZoneName(r, decl.from))};
     }
     cards.push_back(*it);
+  }
+  if (decl.type == MoveType::kMatch) {
+    std::vector<std::string> declared;  // JK=U: U
+    for (size_t i = 1; i < words.size(); ++i) {
+      const size_t eq = words[i].find('=');
+      declared.push_back(
+          eq == std::string::npos ? "" : Upper(words[i].substr(eq + 1, words[i].find('^') - eq - 1)));
+    }
+    if (const std::string why = WhyNotMatch(engine, state, decl, cards, declared); !why.empty())
+      return {std::nullopt, why};
+    const auto marked = std::count_if(words.begin(), words.end(),
+                                      [](const std::string& w) { return w.find('^') != std::string::npos; });
+    if (cards.size() > 1 && marked != 1) {
+      std::vector<std::string> codes;
+      for (CardId c : cards) codes.push_back(engine.cards().Code(c));
+      return {std::nullopt,
+              fmt::format("mark the one card you leave on top with ^: {} {}^", name, fmt::join(codes, " "))};
+    }
   }
   if (decl.type == MoveType::kTake && cards.size() == 1) {
     const TopToFollow top = ReadTop(engine, state, decl, FollowKeys{}, actor);
@@ -281,6 +339,14 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
                 fmt::format("say what {} stands for, e.g. {}=5", Upper(words[i]), Upper(words[i]))};
       }
     }
+    int declared = -1;  // what the wild cards were typed to stand for (JK=5)
+    for (size_t i = 1; i < words.size() && declared < 0; ++i) {
+      if (const size_t eq = words[i].find('='); eq != std::string::npos)
+        declared = r.catalog.properties()[r.combinations[decl.combination].property].ValueIndex(
+            words[i].substr(eq + 1));
+    }
+    if (const std::string why = WhyNotPlaying(engine, state, decl, cards, declared); !why.empty())
+      return {std::nullopt, why};
     return {std::nullopt,
             fmt::format("'{}' is not a legal play now: one value, within the set's size, and it must "
                         "beat the card on top",
