@@ -90,6 +90,12 @@ const Golden kGoldens[] = {
     {"kems_seed19.jsonl", "kems", 4, 19, {}, {{"target", "4"}}},
     {"zigity_4p_seed2005.jsonl", "zigity", 4, 2005, {"random", "greedy", "random", "random"}, {}},
     {"relance_3p_seed31.jsonl", "relance", 3, 31, {"greedy", "random", "greedy"}, {}},
+    {"president_4p_seed24.jsonl",
+     "president",
+     4,
+     24,
+     {"greedy", "random", "greedy", "random"},
+     {{"rounds", "2"}}},
 };
 
 }  // namespace

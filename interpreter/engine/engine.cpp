@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
@@ -31,9 +32,13 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     if (t == MoveType::kDraw || t == MoveType::kPass || (t == MoveType::kTake && r.moves[k].fallback))
       cheap_kinds_ |= 1u << k;
   }
-  for (const MoveDecl& m : r.moves) {
-    always_can_pass_ =
-        always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 && m.phases == ~0u);
+  for (size_t k = 0; k < r.moves.size(); ++k) {
+    const MoveDecl& m = r.moves[k];
+    // A climbing pass is not offered on an empty pile.
+    const bool climbing = std::any_of(r.moves.begin(), r.moves.end(),
+                                      [&](const MoveDecl& p) { return p.climb.pass == static_cast<int>(k); });
+    always_can_pass_ = always_can_pass_ || (m.type == MoveType::kPass && m.in_turn && m.cost == 0 &&
+                                            m.phases == ~0u && !climbing);
   }
   for (const MoveDecl& m : r.moves) uniform_bot_weights_ = uniform_bot_weights_ && m.bot_weight == 1.0;
   decl_scripted_.assign(std::max<size_t>(r.moves.size(), 1), 0);
@@ -49,6 +54,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     if (r.moves[k].fallback_unless != 0 || r.moves[k].count.has_max) limited_kinds_ |= 1u << k;
   }
   for (const ZoneDecl& z : r.zones) has_refills_ = has_refills_ || z.refill_from >= 0;
+  for (const MoveDecl& m : r.moves) has_climbs_ = has_climbs_ || m.climb.Used();
   std::vector<bool> seen(r.catalog.kinds().size());
   for (int c = 0; c < cards().size() && !has_copies_; ++c) {
     has_copies_ = seen[cards().Kind(static_cast<CardId>(c))];
@@ -128,6 +134,10 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.round_over = false;
   ResetTricks(*this, s);
   if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, true);
+  if (has_climbs_) ResetClimbs(*this, s);
+  if (r.place_variable >= 0) {  // nobody is out yet
+    for (int p = 0; p < n; ++p) s.variables[config_->VariableSlot(r.place_variable, p)] = 0;
+  }
   Deal(s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
@@ -197,6 +207,8 @@ void Engine::CheckGoneOut(GameState& s, int player) {
   } else if (r.round_ends_when_empty >= 0 &&
              s.zones[ZoneSlot(r.round_ends_when_empty, player)].cards.empty()) {
     EndRound(s, false, -1);
+  } else if (r.out_when_empty >= 0 && s.zones[ZoneSlot(r.out_when_empty, player)].cards.empty()) {
+    GoOut(*this, s, player);
   }
 }
 
@@ -246,6 +258,14 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   if (decl) Perform(s, player, target, performed);
   ++s.moves_played;
   if (has_refills_) RefillZones(*this, s);
+  if (has_climbs_ && decl) {
+    // A play that clears its pile at once (a Two) leaves its player to lead again.
+    if (decl->climb.Used() && NoteClimbPlay(*this, s, player, *decl, performed) && !answering) {
+      s.end_turn = false;
+      s.actions_left = std::max<int8_t>(s.actions_left, 1);
+    }
+    if (decl->type == MoveType::kPass) NoteClimbPass(*this, s, m.kind);
+  }
   const bool count_ends =
       !counted_kinds_.empty() && decl && CountMove(*this, s, counted_kinds_, m.kind, answering);
 
@@ -415,6 +435,7 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   ++s.turns;
   if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, false);
+  if (has_climbs_) ClearPassedPiles(*this, s);
   return r.events.turn_start.empty() || CallEvent(r.events.turn_start, s, error);
 }
 

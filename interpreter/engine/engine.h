@@ -145,6 +145,7 @@ class Engine final : public EngineServices {
   std::vector<FollowKeys> follow_keys_;  // per move kind: its `follow:` keys (none without)
   std::vector<int> counted_kinds_;       // the move kinds with `count:`
   bool has_refills_ = false;      // some zone refills (`refill:`)
+  bool has_climbs_ = false;       // some play climbs (`climb:`): its passes and clearing are kept
   bool uniform_bot_weights_ = true;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/contract.h"
 #include "interpreter/mechanisms/follow.h"
@@ -142,6 +143,7 @@ void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Mo
     if (set.Wild(c) == prop && wild_count < kMaxMoveCards) wild[wild_count++] = c;
   }
   const int values = static_cast<int>(set.catalog().properties()[prop].values.size());
+  const int size_needed = m.climb.Used() ? ClimbSizeNeeded(*this, s, m) : 0;  // as many as the last play
   CardId naturals[kMaxMoveCards];
   for (int v = lowest; v < values; ++v) {
     int n = 0;
@@ -158,6 +160,7 @@ void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Mo
       for (int k = 0; k <= wild_count; ++k) {
         const int size = chosen + k;
         if (size == 0 || size < combo.min || size > combo.max || (alone && size > 1)) continue;
+        if (size_needed > 0 && size != size_needed) continue;
         Move move = base;
         for (int i = 0; i < n; ++i) {
           if (mask & (1u << i)) move.Add(naturals[i]);
@@ -214,7 +217,7 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
     const size_t before = out.size();
     switch (m.type) {
       case MoveType::kPass:
-        out.push_back(base);
+        if (!has_climbs_ || ClimbPassAllowed(*this, s, static_cast<int>(k))) out.push_back(base);
         break;
       case MoveType::kChoose:
         for (size_t i = 0; i < m.options.size(); ++i) {

@@ -66,6 +66,7 @@ std::vector<std::string> Lint(const Ruleset& r) {
   for (const auto& m : r.moves) {
     receiving.insert(m.to);
     if (m.refill_from >= 0) receiving.insert(m.from);
+    if (m.climb.Used()) receiving.insert(m.climb.clear_to);  // the cleared pile
   }
   receiving.insert(r.tricks.won);  // complete tricks go there
   std::string sources;

@@ -70,6 +70,28 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
   return t;
 }
 
+// climb: {last: VARIABLE, size: VARIABLE, passes: VARIABLE, pass: MOVE, clear_to: ZONE,
+//         same_size: BOOL, clear_with: {property: value…}, clear_enabled: BOOL or $param}
+void ReadClimb(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, MoveDecl& m) {
+  reader.CheckKeys(
+      node, {"last", "size", "passes", "pass", "clear_to", "same_size", "clear_with", "clear_enabled"});
+  Climb& c = m.climb;
+  c.last = ReadVariable(reader, reader.Required(node, "last"), r, Owner::kTable);
+  c.size = ReadVariable(reader, reader.Required(node, "size"), r, Owner::kTable);
+  c.passes = ReadVariable(reader, reader.Required(node, "passes"), r, Owner::kTable);
+  if (c.last == c.size || c.last == c.passes || c.size == c.passes)
+    reader.Fail(node, "climb: last, size and passes are three different variables");
+  c.clear_to = ReadZone(reader, reader.Required(node, "clear_to"), r);
+  if (r.zones[c.clear_to].owner != Owner::kTable || c.clear_to == m.to)
+    reader.Fail(node["clear_to"], "climb: clear_to is a table zone other than the pile (a discard)");
+  if (r.zones[m.to].owner != Owner::kTable)
+    reader.Fail(node, "climb: the play's `to` must be a table zone (the pile)");
+  c.same_size = reader.Optional(node, "same_size", false);
+  if (node["clear_with"]) c.clear_with = ReadFilters(reader, node["clear_with"], r.catalog);
+  c.clear_enabled = ReadFlag(reader, node, "clear_enabled", r, true);
+  c.pass_name = reader.As<std::string>(reader.Required(node, "pass"));  // resolved once every move is read
+}
+
 // count: {into: VARIABLE, per: round | turn | row, max: N, ends_round_at: N, while_empty: ZONE}
 void ReadCount(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, MoveDecl& m) {
   reader.CheckKeys(node, {"into", "per", "max", "ends_round_at", "while_empty"});
@@ -149,6 +171,12 @@ void ResolveMoveNames(const YamlReader& reader, const YAML::Node& moves,
       const YAML::Node item = then.IsSequence() ? then[i] : then;
       m.then[i].ask = index(item["ask"], m.then[i].ask_name);
     }
+    if (!m.climb.pass_name.empty()) {
+      const YAML::Node name = entry.second["climb"]["pass"];
+      m.climb.pass = index(name, m.climb.pass_name);
+      if (r.moves[m.climb.pass].type != MoveType::kPass)
+        reader.Fail(name, fmt::format("climb: pass: '{}' is not a move of type pass", m.climb.pass_name));
+    }
   }
 }
 
@@ -180,7 +208,8 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "takeover",    "strongest",
                             "fallback",    "distinct_in_turn",
                             "follow",      "declares",
-                            "count",       "say"});
+                            "count",       "say",
+                            "climb"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -227,6 +256,9 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
       }
       m.beat = reader.Word(spec, "beat", Beat::kAny,
                            {{"any", Beat::kAny}, {"at_least", Beat::kAtLeast}, {"above", Beat::kAbove}});
+      if (spec["climb"]) ReadClimb(reader, spec["climb"], r, m);
+    } else if (spec["climb"]) {
+      reader.Fail(spec["climb"], "climb: only for play moves");
     }
     if (m.type == MoveType::kPlace) {
       if (r.zones[m.to].columns == 0)

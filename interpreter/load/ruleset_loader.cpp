@@ -297,8 +297,8 @@ class Loader : private YamlReader {
   }
 
   void ReadTurn(const YAML::Node& node) {
-    CheckKeys(node,
-              {"first", "actions", "last_round_when_empty", "wins_when_empty", "round_ends_when_empty"});
+    CheckKeys(node, {"first", "actions", "last_round_when_empty", "wins_when_empty", "round_ends_when_empty",
+                     "out_when_empty"});
     r_->first_random = node["first"] && node["first"].IsScalar() && node["first"].Scalar() == "random";
     r_->first_player = r_->first_random ? 0 : Optional(node, "first", 1) - 1;
     if (r_->first_player < 0 || r_->first_player >= r_->min_players) {
@@ -318,6 +318,14 @@ class Loader : private YamlReader {
       r_->round_ends_when_empty = Zone(node["round_ends_when_empty"]);
       if (r_->zones[r_->round_ends_when_empty].owner != Owner::kPlayer)
         Fail(node["round_ends_when_empty"], "round_ends_when_empty: a zone each player owns (a hand)");
+    }
+    if (node["out_when_empty"]) {  // {zone: hand, place: place}
+      const YAML::Node out = node["out_when_empty"];
+      CheckKeys(out, {"zone", "place"});
+      r_->out_when_empty = Zone(Required(out, "zone"));
+      if (r_->zones[r_->out_when_empty].owner != Owner::kPlayer)
+        Fail(out["zone"], "out_when_empty: zone: a zone each player owns (a hand)");
+      r_->place_variable = ReadVariable(*this, Required(out, "place"), *r_, Owner::kPlayer);
     }
     if (node["wins_when_empty"]) {
       r_->wins_when_empty = Zone(node["wins_when_empty"]);

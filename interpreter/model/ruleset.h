@@ -158,6 +158,24 @@ enum class MoveType {
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
 
+// `climb:` on a `play` move (climbing games, mechanisms/climb.h): the engine keeps who
+// played last onto the pile, how many cards, and the passes since, in table variables the
+// ruleset declares. The pile is cleared into `clear_to` when every other player still in
+// has passed (the player whose turn comes leads on a clear pile), or at once after a play
+// of a `clear_with` value (its player plays again).
+struct Climb {
+  int last = -1;                       // table variable: the seat (from 1) of the last play, 0 when none
+  int size = -1;                       // table variable: the cards of the last play, 0 when none
+  int passes = -1;                     // table variable: passes since the last play
+  int pass = -1;                       // the move kind that passes: counted, and not offered on an empty pile
+  std::string pass_name;               // …by its name, resolved once every move is read
+  IntValue clear_enabled{1, -1};       // `clear_enabled: $param`: whether clear_with clears
+  int clear_to = -1;                   // table zone the cleared pile goes to (on top); -1: not cleared
+  bool same_size = false;              // a play has as many cards as the one it beats
+  std::vector<CardFilter> clear_with;  // a play of these values clears the pile at once
+  bool Used() const { return last >= 0; }
+};
+
 struct MoveDecl {
   std::string name;
   std::string description;
@@ -174,6 +192,7 @@ struct MoveDecl {
   IntValue distinct_in_turn{-1, -1};
   std::vector<int> distinct_choices;
   Beat beat = Beat::kAny;       // play: against the pile's top value
+  Climb climb;                  // play: the pile's passes and clearing (`climb:`)
   double bot_weight = 1;        // how often the random bot picks this kind of move, relative to others
   bool in_turn = true;          // offered on the player's own turn (not only as a decision)
   uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
@@ -343,6 +362,11 @@ struct Ruleset {
   int last_round_when_empty = -1;  // zone whose emptying starts the last round
   int wins_when_empty = -1;        // player zone: who empties theirs by a move wins the game
   int round_ends_when_empty = -1;  // player zone: who empties theirs by a move ends the round
+  // `out_when_empty`: player zone: who empties theirs by a move is out of the round, their
+  // player variable `place_variable` set to their place (1: first out); the last left in
+  // takes the last place and the round ends.
+  int out_when_empty = -1;
+  int place_variable = -1;
 
   std::string score_function;
   std::vector<PointRule> card_points;

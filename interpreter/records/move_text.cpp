@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interpreter/load/move_words.h"
+#include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
@@ -117,6 +118,8 @@ std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind
     return fmt::format("'{}' is allowed {} time{}{}, and that is done", decl.name, max, max == 1 ? "" : "s",
                        per);
   }
+  if (decl.type == MoveType::kPass && !ClimbPassAllowed(engine, state, kind))
+    return fmt::format("'{}' is not allowed on an empty pile: you lead, so play", decl.name);
   std::vector<std::string> blocking;
   for (const Move& m : legal) {
     if (m.kind == kStopMove || !(decl.fallback_unless >> m.kind & 1u)) continue;
@@ -196,6 +199,8 @@ std::string WhyNotPlaying(const Engine& engine, const GameState& state, const Mo
   const bool alone = std::any_of(combo.alone.begin(), combo.alone.end(),
                                  [&](const CardFilter& f) { return f.property == prop && f.Has(value); });
   if (alone && size > 1) return fmt::format("a {} is played alone", p.values[value]);
+  if (const int needed = ClimbSizeNeeded(engine, state, decl); needed > 0 && size != needed)
+    return fmt::format("play {} card{}, as many as the play on top", needed, needed == 1 ? "" : "s");
   if (size < combo.min || size > combo.max)
     return combo.min == combo.max
                ? fmt::format("a play is {} cards", combo.min)
