@@ -257,12 +257,14 @@ int RedactedLog(const std::string& path, int seat, bool text) {
                            {"seat", seat}};
   header["view"] = ViewJson(*engine, engine->NewGame(log.seed), seat - 1);
   std::cout << header.dump() << "\n";
+  GameState moved;  // each move's own cards moved, before its effects (narration tells them apart)
+  engine->CaptureMoveState(&moved);
   Replay(*engine, log, path,
          [&](const GameState& before, const GameState& after, const Move& move, const GameLog::Entry& entry) {
            nlohmann::json line = {{"player", entry.player + 1},
                                   {"move", entry.move},
                                   {"view", ViewJson(*engine, after, seat - 1)}};
-           const auto narration = Narrate(*engine, before, after, move, seat - 1);
+           const auto narration = Narrate(*engine, before, after, move, seat - 1, &moved);
            if (!narration.empty()) line["narration"] = narration;
            std::cout << line.dump() << "\n";
          });

@@ -52,9 +52,9 @@ void CatchInterrupt() {
 }
 
 // What a move caused, as `viewer` may see it, under the move's line.
-void Tell(const Engine& engine, const Screen& screen, const GameState& before, const GameState& after,
-          const Move& move, int viewer) {
-  for (const auto& line : Narrate(engine, before, after, move, viewer))
+void Tell(const Engine& engine, const Screen& screen, const GameState& before, const GameState& moved,
+          const GameState& after, const Move& move, int viewer) {
+  for (const auto& line : Narrate(engine, before, after, move, viewer, &moved))
     screen.Print(fmt::format("  {}\n", line));
 }
 
@@ -167,12 +167,21 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     if (humans == 1) return only_human;
     return last_viewer >= 0 ? last_viewer : players;
   };
+  // A move made in the game (not a bot's trial), the state once its own cards moved kept for
+  // narration: a card that went through a face-up zone is named.
+  GameState moved;
+  const auto ApplyTold = [&](const Move& move) {
+    engine.CaptureMoveState(&moved);
+    const ApplyResult result = engine.Apply(state, move);
+    engine.CaptureMoveState(nullptr);
+    return result;
+  };
   // Each human's view of every move, for `last` and for what a hot-seat player missed.
   std::vector<ToldBySeat> told(log.moves.size());
   const auto remember = [&](const GameState& before, const Move& move) {
     ToldBySeat by_seat(players);
     for (int p = 0; p < players; ++p) {
-      if (!bots[p]) by_seat[p] = Narrate(engine, before, state, move, p);
+      if (!bots[p]) by_seat[p] = Narrate(engine, before, state, move, p, &moved);
     }
     told.push_back(std::move(by_seat));
   };
@@ -219,14 +228,14 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       log.moves.push_back({actor, text});
       ++edits;
       const GameState before = state;
-      const ApplyResult r = engine.Apply(state, m);
+      const ApplyResult r = ApplyTold(m);
       if (!r.ok) {
         log.moves.pop_back();  // the move was not made
         save_log("a script failed");
         throw ScriptError(r.error);
       }
       TellBots(bots, engine, before, m, state);
-      Tell(engine, screen, before, state, m, viewer());
+      Tell(engine, screen, before, moved, state, m, viewer());
       remember(before, m);
       show = true;
       continue;
@@ -288,7 +297,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       continue;
     }
     if (command == "rules") {
-      PrintRules(engine);
+      PrintRules(engine, screen);
       continue;
     }
     if (command == "board") {
@@ -352,7 +361,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     history.push_back(state);
     history_moves.push_back(log.moves.size());
     const std::string text = MoveText(engine, state, *parsed.move);
-    const ApplyResult r = engine.Apply(state, *parsed.move);
+    const ApplyResult r = ApplyTold(*parsed.move);
     if (!r.ok) {
       history.pop_back();
       history_moves.pop_back();
@@ -360,7 +369,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       continue;
     }
     TellBots(bots, engine, history.back(), *parsed.move, state);
-    Tell(engine, screen, history.back(), state, *parsed.move, actor);
+    Tell(engine, screen, history.back(), moved, state, *parsed.move, actor);
     remember(history.back(), *parsed.move);
     log.moves.push_back({actor, text});
     ++edits;

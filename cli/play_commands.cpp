@@ -20,8 +20,8 @@ std::string DecisionLine(const Engine& engine, const GameState& state) {
   for (size_t k = 0; k < engine.rules().moves.size(); ++k) {
     if (d.moves & (1u << k)) kinds.push_back(engine.rules().moves[k].name);
   }
-  return fmt::format("player {}, you must {}: {} more{}", d.player + 1, fmt::join(kinds, " or "), d.remaining,
-                     d.optional ? " (or 'stop' to decline)" : "");
+  return fmt::format("player {}, you {} {}: {} more{}", d.player + 1, d.optional ? "may" : "must",
+                     fmt::join(kinds, " or "), d.remaining, d.optional ? " (or 'stop' to decline)" : "");
 }
 
 namespace {
@@ -69,8 +69,12 @@ void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, con
     // A number move: one line, its numbers after the description (a bid of 0 to 13).
     if (m.kind != kStopMove && engine.rules().moves[m.kind].type == MoveType::kNumber) {
       const MoveDecl& decl = engine.rules().moves[m.kind];
+      // As it is typed: the move's text with N for its number ("bid N", or "N" alone).
+      std::string typed = MoveText(engine, state, m);
+      const size_t at = typed.rfind(std::to_string(m.value));
+      if (at != std::string::npos) typed.replace(at, std::to_string(m.value).size(), "N");
       const std::string numbers = NumberRanges(legal, i);
-      lines.emplace_back(decl.name + " N", fmt::format("{} (N: {})", decl.description, numbers));
+      lines.emplace_back(typed, fmt::format("{} (N: {})", decl.description, numbers));
       continue;
     }
     std::string text = MoveText(engine, state, m);
@@ -92,7 +96,7 @@ void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, con
       continue;
     }
     lines.emplace_back(
-        text, m.kind == kStopMove ? "decline what is offered" : engine.rules().moves[m.kind].description);
+        text, m.kind == kStopMove ? "Decline what is offered." : engine.rules().moves[m.kind].description);
   }
   // Each word of the filter somewhere in the move: `help lay AD`.
   const std::vector<std::string> wanted = Words(Lower(filter));
@@ -108,7 +112,7 @@ void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, con
   constexpr size_t kMostLines = 40, kFewOfAKind = 6;
   const bool abridged = matching.size() > kMostLines;
   std::map<std::string, size_t> of_kind, left_out;
-  fmt::print("legal moves{}:\n", filter.empty() ? "" : fmt::format(" with '{}'", filter));
+  screen.Print(fmt::format("legal moves{}:\n", filter.empty() ? "" : fmt::format(" with '{}'", filter)));
   for (const auto* line : matching) {
     const std::string kind = line->first.substr(0, line->first.find(' '));
     if (abridged && ++of_kind[kind] > kFewOfAKind) {
@@ -120,10 +124,12 @@ void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, con
     screen.Print(about.empty() ? fmt::format("  {}\n", text) : fmt::format("  {:<24} {}\n", text, about));
   }
   for (const auto& [kind, count] : left_out)
-    fmt::print("  … and {} more '{}' moves ('help {} CARD' lists those with CARD)\n", count, kind, kind);
+    screen.Print(fmt::format("  … and {} more '{}' moves ('help {} CARD' lists those with CARD)\n", count,
+                             kind, kind));
   const size_t shown = matching.size();
-  if (shown == 0) fmt::print("  none ({} in all; 'help' lists them)\n", lines.size());
-  fmt::print("commands: help [FILTER], board, score, last, rules, info CARD, hint, undo, save FILE, quit\n");
+  if (shown == 0) screen.Print(fmt::format("  none ({} in all; 'help' lists them)\n", lines.size()));
+  screen.Print(fmt::format(
+      "commands: help [FILTER], board, score, last, rules, info CARD, hint, undo, save FILE, quit\n"));
 }
 
 std::vector<std::string> NextWords(Engine& engine, const GameState& state, const std::string& before) {
@@ -150,7 +156,7 @@ void PrintCardInfo(const Engine& engine, const Screen& screen, const std::string
   const Catalog& catalog = engine.rules().catalog;
   const auto kind = catalog.KindByCode(code);
   if (!kind) {
-    fmt::print("no card '{}' in this game\n", code);
+    screen.Print(fmt::format("no card '{}' in this game\n", code));
     return;
   }
   const CardKind& k = catalog.kind(*kind);
@@ -168,16 +174,16 @@ void PrintCardInfo(const Engine& engine, const Screen& screen, const std::string
                            parts.empty() ? "no properties" : fmt::format("{}", fmt::join(parts, "; "))));
 }
 
-void PrintRules(const Engine& engine) {
+void PrintRules(const Engine& engine, const Screen& screen) {
   const Ruleset& r = engine.rules();
-  fmt::print("{}: {}\n", r.title.empty() ? r.name : r.title, r.description);
+  screen.Print(fmt::format("{}: {}\n", r.title.empty() ? r.name : r.title, r.description));
   const auto settings = engine.config().Settings();
   if (settings.empty()) return;
-  fmt::print("parameters of this game:\n");
+  screen.Print(fmt::format("parameters of this game:\n"));
   for (const Parameter& p : r.parameters) {
     const auto value = settings.find(p.name);
-    fmt::print("  {} = {}{}{}\n", p.name, value == settings.end() ? "?" : value->second,
-               p.description.empty() ? "" : ": ", p.description);
+    screen.Print(fmt::format("  {} = {}{}{}\n", p.name, value == settings.end() ? "?" : value->second,
+                             p.description.empty() ? "" : ": ", p.description));
   }
 }
 
@@ -186,15 +192,15 @@ void PrintRules(const Engine& engine) {
 void PrintScore(const Engine& engine, const GameState& state, const Screen& screen, int viewer,
                 const std::vector<std::string>& kinds) {
   const bool lowest = engine.rules().match.lowest_wins;
-  fmt::print("round {}; totals of the rounds played{}:\n", state.round + 1,
-             lowest ? " (the lowest wins)" : "");
+  screen.Print(fmt::format("round {}; totals of the rounds played{}:\n", state.round + 1,
+                           lowest ? " (the lowest wins)" : ""));
   for (int p = 0; p < state.players; ++p) {
     const int total = p < static_cast<int>(state.totals.size()) ? state.totals[p] : 0;
-    fmt::print("  player {} ({}): {}\n", p + 1, p == viewer ? "you" : kinds[p], total);
+    screen.Print(fmt::format("  player {} ({}): {}\n", p + 1, p == viewer ? "you" : kinds[p], total));
   }
   const auto seen = SeenVariables(engine, state, viewer);
   if (seen.empty()) return;
-  fmt::print("this round so far:\n");
+  screen.Print(fmt::format("this round so far:\n"));
   for (const SeenVariable& v : seen) screen.Print(fmt::format("  {}: {}\n", v.label, v.text));
 }
 

@@ -20,7 +20,7 @@ void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, con
 // A card's properties, decoded from its code: "9MoSu: rank 9; suit Moons, Suns".
 void PrintCardInfo(const Engine& engine, const Screen& screen, const std::string& code);
 // The ruleset's summary and its parameters as this game has them.
-void PrintRules(const Engine& engine);
+void PrintRules(const Engine& engine, const Screen& screen);
 // The words that may follow `before` in a typed line: the first words of the legal moves and
 // the commands, then the next word of each legal move that `before` begins (Tab completes them).
 std::vector<std::string> NextWords(Engine& engine, const GameState& state, const std::string& before);

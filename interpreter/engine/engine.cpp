@@ -256,6 +256,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     if (decl->ends_turn) s.end_turn = true;
   }
   if (decl) Perform(s, player, target, performed);
+  if (move_state_ != nullptr) *move_state_ = s;
   ++s.moves_played;
   if (has_refills_) RefillZones(*this, s);
   if (has_climbs_ && decl) {

@@ -48,6 +48,10 @@ class Engine final : public EngineServices {
   // SetUndoOnError(false): playouts that stop at the first error skip the copy that costs.
   ApplyResult Apply(GameState& state, const Move& move);
   void SetUndoOnError(bool undo) { undo_on_error_ = undo; }
+  // Keeps in `where` the state right after each move's own cards have moved, before its
+  // effects run, so that narration can tell a card that passed through a face-up zone (a
+  // battle's turned card); null stops. Only what tells the players asks for it.
+  void CaptureMoveState(GameState* where) { move_state_ = where; }
   // Bit i: the move's effect i (`then:`) fires for its cards and the parameters (narration
   // tells the `say:` of those that fire).
   uint32_t Firing(const Move& move) const;
@@ -145,6 +149,7 @@ class Engine final : public EngineServices {
   std::vector<FollowKeys> follow_keys_;  // per move kind: its `follow:` keys (none without)
   std::vector<int> counted_kinds_;       // the move kinds with `count:`
   bool has_refills_ = false;      // some zone refills (`refill:`)
+  GameState* move_state_ = nullptr;  // CaptureMoveState
   bool has_climbs_ = false;       // some play climbs (`climb:`): its passes and clearing are kept
   bool uniform_bot_weights_ = true;
 };

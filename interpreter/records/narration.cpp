@@ -205,18 +205,28 @@ void RoundEnd(const GameState& before, const GameState& after, std::vector<std::
 }  // namespace
 
 std::vector<std::string> Narrate(const Engine& engine, const GameState& before, const GameState& after,
-                                 const Move& move, int viewer) {
+                                 const Move& move, int viewer, const GameState* moved) {
   std::vector<std::string> out;
+  // The move's own cards, then what its effects moved (those cards again, if need be).
+  const auto cards_moved = [&] {
+    if (moved == nullptr) return CardMoves(engine, before, after, move, viewer, out);
+    Move effects;
+    effects.kind = kStopMove;
+    CardMoves(engine, before, *moved, move, viewer, out);
+    CardMoves(engine, *moved, after, effects, viewer, out);
+  };
   const bool round_ended = after.round != before.round || (after.finished && !before.finished);
   if (round_ended) {
-    // The deal that follows moves every card: the new hand is in the view, not in lines.
+    // The deal that follows moves every card: the new hand is in the view, not in lines;
+    // the match's last move is told whole.
     Sayings(engine, before, after, move, viewer, out);
+    if (after.finished) cards_moved();
     LastTrick(engine, before, move, viewer, out);
     RoundEnd(before, after, out);
     return out;
   }
   Sayings(engine, before, after, move, viewer, out);
-  CardMoves(engine, before, after, move, viewer, out);
+  cards_moved();
   VariableChanges(engine, before, after, viewer, out);
   NewDecision(engine, before, after, viewer, out);
   return out;
@@ -225,11 +235,15 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
 std::string NarrateGame(const GameLog& log, int viewer, const std::string& file) {
   auto engine = EngineForLog(log);
   std::string out = fmt::format("{} as player {} saw it\n", log.ruleset, viewer + 1);
+  GameState moved;  // each move's own cards moved, before its effects
+  engine->CaptureMoveState(&moved);
   Replay(*engine, log, file,
          [&](const GameState& before, const GameState& after, const Move& move, const GameLog::Entry& entry) {
            out += fmt::format("player {}: {}\n", entry.player + 1, entry.move);
-           for (const auto& line : Narrate(*engine, before, after, move, viewer)) out += "  " + line + "\n";
+           for (const auto& line : Narrate(*engine, before, after, move, viewer, &moved))
+             out += "  " + line + "\n";
          });
+  engine->CaptureMoveState(nullptr);
   return out;
 }
 
