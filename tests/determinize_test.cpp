@@ -201,7 +201,8 @@ TEST_CASE("determinize/other players' secrets are guesses within their range, th
 }
 
 TEST_CASE("determinize/range belongs to secrets") {
-  CHECK(EditedLoadError(FindRuleset("kems"), "told: {owner: player, visible: owner, announce: true}",
+  CHECK(EditedLoadError(FindRuleset("kems"),
+                        "told: {owner: player, visible: owner, announce: true, values: [no, yes]}",
                         "told: {owner: player, visible: all, range: [0, 1]}")
             .find(": range: only a secret (visible: owner) has one") != std::string::npos);
   CHECK(EditedLoadError(FindRuleset("kems"), "range: [1, 6]", "range: [6, 1]")

@@ -230,10 +230,17 @@ class Loader : private YamlReader {
       if (v.visibility == Visibility::kOwner && v.owner == Owner::kTable)
         Fail(spec["visible"], "visible: owner needs a variable with owner: player");
       v.announce = Optional(spec, "announce", false);
-      if (const YAML::Node values = spec["values"]) {
-        if (!values.IsSequence() || values.size() == 0 || values.size() > 64)
-          Fail(values, "values: expected a list of 1 to 64 names, for 0, 1, 2…");
-        for (const auto& name : values) v.value_names.push_back(As<std::string>(name));
+      if (const YAML::Node values = spec["values"]) {  // [names for 0, 1, 2…] or {value: name}
+        if (values.size() == 0 || values.size() > 64 || !(values.IsSequence() || values.IsMap()))
+          Fail(values, "values: expected a list of 1 to 64 names, for 0, 1, 2…, or a map {value: name}");
+        int next = 0;
+        for (const auto& item : values) {
+          if (values.IsSequence()) {
+            v.value_names[next++] = As<std::string>(item);
+          } else {
+            v.value_names[As<int>(item.first)] = As<std::string>(item.second);
+          }
+        }
       }
       if (v.announce && v.visibility == Visibility::kNone)
         Fail(spec["announce"], "announce: only a variable players see (visible: all or owner) is told");

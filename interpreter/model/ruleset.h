@@ -300,7 +300,13 @@ struct VariableDecl {
   // players; when min > max, bots take it to be `initial`.
   int range_min = 0, range_max = -1;
   bool announce = false;  // its changes are told to those who see it, after the move (narration.h)
-  std::vector<std::string> value_names;  // `values:` what views show for 0, 1, 2… (a sign's gesture)
+  // `values:` what views show for a value (a sign's gesture; "—" for a bid not yet made).
+  std::map<int, std::string> value_names;
+  // The value as views and narration show it: its name, else the number.
+  std::string Text(int value) const {
+    const auto name = value_names.find(value);
+    return name == value_names.end() ? std::to_string(value) : name->second;
+  }
 };
 
 struct ScriptFile {

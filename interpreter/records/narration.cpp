@@ -169,8 +169,7 @@ std::string Said(const Engine& engine, const GameState& before, const GameState&
       if (v == vars.end()) continue;
       const int value = after.variables[engine.config().VariableSlot(static_cast<int>(v - vars.begin()),
                                                                      v->owner == Owner::kTable ? 0 : mover)];
-      out += value >= 0 && value < static_cast<int>(v->value_names.size()) ? v->value_names[value]
-                                                                           : std::to_string(value);
+      out += v->Text(value);
     }
   }
   return out;

@@ -26,10 +26,7 @@ std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& s
     const VariableDecl& decl = vars[v];
     if (decl.visibility == Visibility::kNone || (announced && !decl.announce)) continue;
     const int index = static_cast<int>(v);
-    const auto text = [&](int value) {
-      return value >= 0 && value < static_cast<int>(decl.value_names.size()) ? decl.value_names[value]
-                                                                             : std::to_string(value);
-    };
+    const auto text = [&](int value) { return decl.Text(value); };
     if (decl.owner == Owner::kTable) {
       const int value = state.variables[engine.config().VariableSlot(index, 0)];
       out.push_back({decl.name, decl.name, value, text(value)});
