@@ -6,7 +6,7 @@
 #include <cctype>
 #include <map>
 
-#include "interpreter/mechanisms/match_play.h"
+#include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/view.h"
 

@@ -1,7 +1,5 @@
 #include "interpreter/mechanisms/match_play.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
 #include "interpreter/model/word_index.h"
@@ -385,93 +383,6 @@ std::string MatchText(const EngineServices& engine, const GameState& s, const Mo
     if (i == move.count - 1 && move.count > 1) out += "^";
   }
   return out;
-}
-
-std::vector<std::string> SpelledWords(const EngineServices& engine, const GameState& s, const Move& move,
-                                      size_t limit) {
-  const MoveDecl& decl = engine.rules().moves[move.kind];
-  const WordIndex* index = engine.config().words();
-  if (decl.type != MoveType::kMatch || index == nullptr) return {};
-  const int rule_index = ActiveMatchRule(engine, s, decl, engine.Actor(s));
-  if (rule_index < 0 || engine.rules().matches[rule_index].kind != MatchRule::Kind::kWord) return {};
-  const MatchRule& rule = engine.rules().matches[rule_index];
-  const CardSet& set = engine.cards();
-  const auto letter = [&](int value) { return static_cast<char>('A' + rule.numbers[value]); };
-  const int top = set.Value(s.zones[engine.ZoneSlot(decl.to, engine.Actor(s))].cards.back(), rule.property);
-  std::string letters(1, letter(top));
-  for (int i = 0; i < move.count; ++i) {
-    const int value = move.stands[i] >= 0 ? move.stands[i] : set.Value(move.cards[i], rule.property);
-    if (value != kNoValue) letters += letter(value);
-  }
-  return index->Words(letters, 0, limit);
-}
-
-std::string WhyNotMatch(const EngineServices& engine, const GameState& s, const MoveDecl& decl,
-                        const std::vector<CardId>& cards, const std::vector<std::string>& declared) {
-  const auto& pile = s.zones[engine.ZoneSlot(decl.to, engine.Actor(s))].cards;
-  if (pile.empty())
-    return fmt::format("nothing lies on the {} to play onto", engine.rules().zones[decl.to].name);
-  const int rule_index = ActiveMatchRule(engine, s, decl, engine.Actor(s));
-  const CardSet& set = engine.cards();
-  const std::string top = set.Code(pile.back());
-  if (rule_index < 0) return fmt::format("{} on top allows no play", top);
-  const MatchRule& rule = engine.rules().matches[rule_index];
-  const Property& p = engine.rules().catalog.properties()[rule.property];
-  const int top_value = set.Value(pile.back(), rule.property);
-  std::vector<int> values;  // each card's value of the rule's property, as played
-  std::vector<std::string> codes;
-  for (size_t i = 0; i < cards.size(); ++i) {
-    codes.push_back(set.Code(cards[i]));
-    const bool wild = IsWild(set, cards[i], rule.property);
-    const int stands = i < declared.size() && !declared[i].empty() ? p.ValueIndex(declared[i]) : kNoValue;
-    if (wild && stands == kNoValue)
-      return fmt::format("say what {} stands for, a {}: {}={}", codes.back(), p.name, codes.back(),
-                         p.values[top_value]);
-    const int value = wild ? stands : set.Value(cards[i], rule.property);
-    if (value == kNoValue) return fmt::format("{} has no {}", codes.back(), p.name);
-    values.push_back(value);
-  }
-  const std::string played = fmt::format("{}", fmt::join(codes, " "));
-  const std::string asks = fmt::format("{} on top ({} {}) asks for", top, p.name, p.values[top_value]);
-  switch (rule.kind) {
-    case MatchRule::Kind::kSame:
-      for (size_t i = 0; i < values.size(); ++i) {
-        if (values[i] != top_value)
-          return fmt::format("{} cards of its {}: {} is {} {}", asks, p.name, codes[i], p.name,
-                             p.values[values[i]]);
-      }
-      return "";
-    case MatchRule::Kind::kSum: {
-      int sum = rule.numbers[top_value];
-      for (int v : values) sum += rule.numbers[v];
-      if (sum == rule.total) return "";
-      return fmt::format("{} cards whose {}s add up to {} with its {}: {} make {}", asks, p.name, rule.total,
-                         rule.numbers[top_value], played, sum);
-    }
-    case MatchRule::Kind::kComplete: {
-      std::vector<int> seen(p.values.size());
-      ++seen[top_value];
-      for (int v : values) ++seen[v];
-      std::vector<std::string> missing, twice;
-      for (size_t v = 0; v < seen.size(); ++v) {
-        if (seen[v] == 0) missing.push_back(p.values[v]);
-        if (seen[v] > 1) twice.push_back(p.values[v]);
-      }
-      if (missing.empty() && twice.empty()) return "";
-      return fmt::format("{} one card of each other {}: {}", asks, p.name,
-                         !twice.empty() ? fmt::format("{} twice", fmt::join(twice, ", "))
-                                        : fmt::format("{} missing", fmt::join(missing, ", ")));
-    }
-    case MatchRule::Kind::kWord: {
-      const WordIndex* index = engine.config().words();
-      std::string letters(1, static_cast<char>('A' + rule.numbers[top_value]));
-      for (int v : values) letters += static_cast<char>('A' + rule.numbers[v]);
-      if (index == nullptr || index->HasWord(letters)) return "";
-      return fmt::format("{} {}s that spell a word with its {}: {} is no word of the list", asks, p.name,
-                         p.values[top_value], letters);
-    }
-  }
-  return "";
 }
 
 }  // namespace tapis

@@ -40,18 +40,6 @@ void PerformMatch(const EngineServices& engine, GameState& state, int player, co
 // The play's text: cards in order, `=VALUE` after a wild card, `^` after the card on top.
 std::string MatchText(const EngineServices& engine, const GameState& state, const Move& move);
 
-// The words a play of a `word:` rule spells with the card on top (at most `limit`, in upper
-// case, the first the index finds); none for other plays: what `help` shows beside the play.
-std::vector<std::string> SpelledWords(const EngineServices& engine, const GameState& state, const Move& move,
-                                      size_t limit = 3);
-
-// Why `cards` (with `declared[i]` what card i was typed to stand for, JK=U, or "") make no
-// legal play of `decl` now, in the player's words: "the card on top, A8t2J, asks for letters
-// that spell a word with its A: B spells none"; "" when they make the set (then what is
-// wrong is elsewhere: the card left on top, a script).
-std::string WhyNotMatch(const EngineServices& engine, const GameState& state, const MoveDecl& decl,
-                        const std::vector<CardId>& cards, const std::vector<std::string>& declared);
-
 // Whether `card` passes every one of `filters` (a move's `cards:`).
 bool CardPasses(const CardSet& set, const std::vector<CardFilter>& filters, CardId card);
 

@@ -13,6 +13,7 @@
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
 #include "interpreter/mechanisms/line_play.h"
+#include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
 #include "interpreter/records/view.h"
