@@ -257,8 +257,8 @@ int RedactedLog(const std::string& path, int seat, bool text) {
                            {"seat", seat}};
   header["view"] = ViewJson(*engine, engine->NewGame(log.seed), seat - 1);
   std::cout << header.dump() << "\n";
-  GameState moved;  // each move's own cards moved, before its effects (narration tells them apart)
-  engine->CaptureMoveState(&moved);
+  MoveStates moved;  // each move's own cards moved, before its effects; the round as it ended
+  engine->CaptureStates(&moved);
   Replay(*engine, log, path,
          [&](const GameState& before, const GameState& after, const Move& move, const GameLog::Entry& entry) {
            nlohmann::json line = {{"player", entry.player + 1},

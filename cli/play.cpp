@@ -52,7 +52,7 @@ void CatchInterrupt() {
 }
 
 // What a move caused, as `viewer` may see it, under the move's line.
-void Tell(const Engine& engine, const Screen& screen, const GameState& before, const GameState& moved,
+void Tell(const Engine& engine, const Screen& screen, const GameState& before, const MoveStates& moved,
           const GameState& after, const Move& move, int viewer) {
   for (const auto& line : Narrate(engine, before, after, move, viewer, &moved))
     screen.Print(fmt::format("  {}\n", line));
@@ -169,11 +169,11 @@ int Play(const GameOptions& game, const PlayOptions& options) {
   };
   // A move made in the game (not a bot's trial), the state once its own cards moved kept for
   // narration: a card that went through a face-up zone is named.
-  GameState moved;
+  MoveStates moved;
   const auto ApplyTold = [&](const Move& move) {
-    engine.CaptureMoveState(&moved);
+    engine.CaptureStates(&moved);
     const ApplyResult result = engine.Apply(state, move);
-    engine.CaptureMoveState(nullptr);
+    engine.CaptureStates(nullptr);
     return result;
   };
   // Each human's view of every move, for `last` and for what a hot-seat player missed.

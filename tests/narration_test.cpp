@@ -111,3 +111,25 @@ TEST_CASE("narration/a say: with a word the loader does not know, or a secret, i
   CHECK(EditedLoadError(file, "{next} to play\"}", "{next to play\"}").find("say: a '{' without its '}'") !=
         std::string::npos);
 }
+
+TEST_CASE("narration/a round's end tells what the ruleset announces as it ended: places, titles") {
+  auto engine = MakeEngine("president", 3);
+  GameState s =
+      Position(*engine, R"({"zones": {"hand 1": ["5S"], "hand 2": ["6S", "KD"], "hand 3": ["7S"]}})");
+  for (const char* move : {"play 5S", "play 6S"}) Play(*engine, s, move);
+  const GameState before = s;
+  MoveStates states;
+  engine->CaptureStates(&states);
+  Play(*engine, s, "play 7S");  // player 3 goes out second: player 2 is the Trou
+  engine->CaptureStates(nullptr);
+  const auto told = Narrate(*engine, before, s, *ParseMove(*engine, before, "play 7S").move, 0, &states);
+  const auto has = [&](const std::string& line) {
+    return std::find(told.begin(), told.end(), line) != told.end();
+  };
+  CHECK(has("place of player 3: none → 2nd"));
+  CHECK(has("place of player 2: none → 3rd"));
+  CHECK(has("title of player 2: none → Trou"));
+  CHECK(told.back().rfind("round 1 is over: scores +2, +0, +1", 0) == 0);
+  // Without the states, the round's end alone.
+  CHECK(Narrate(*engine, before, s, *ParseMove(*engine, before, "play 7S").move, 0).size() == 1);
+}

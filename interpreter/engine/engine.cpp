@@ -256,7 +256,10 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     if (decl->ends_turn) s.end_turn = true;
   }
   if (decl) Perform(s, player, target, performed);
-  if (move_state_ != nullptr) *move_state_ = s;
+  if (captured_ != nullptr) {
+    captured_->moved = s;
+    captured_->round_ended = false;
+  }
   ++s.moves_played;
   if (has_refills_) RefillZones(*this, s);
   if (has_climbs_ && decl) {

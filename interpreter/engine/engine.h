@@ -33,6 +33,15 @@ struct ApplyResult {
   std::string error;
 };
 
+// The states of one move that its before and after do not show: once the move's own cards
+// moved, before its effects (a battle's turned card crosses a face-up zone within the move);
+// and, when the move ended a round, the round as it ended, before the next deal.
+struct MoveStates {
+  GameState moved;
+  GameState round_end;
+  bool round_ended = false;
+};
+
 class Engine final : public EngineServices {
  public:
   explicit Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance = nullptr);
@@ -48,10 +57,9 @@ class Engine final : public EngineServices {
   // SetUndoOnError(false): playouts that stop at the first error skip the copy that costs.
   ApplyResult Apply(GameState& state, const Move& move);
   void SetUndoOnError(bool undo) { undo_on_error_ = undo; }
-  // Keeps in `where` the state right after each move's own cards have moved, before its
-  // effects run, so that narration can tell a card that passed through a face-up zone (a
-  // battle's turned card); null stops. Only what tells the players asks for it.
-  void CaptureMoveState(GameState* where) { move_state_ = where; }
+  // Keeps in `where` the states narration needs besides a move's before and after (see
+  // MoveStates); null stops. Only what tells the players asks for it, never a bot's trial.
+  void CaptureStates(MoveStates* where) { captured_ = where; }
   // Bit i: the move's effect i (`then:`) fires for its cards and the parameters (narration
   // tells the `say:` of those that fire).
   uint32_t Firing(const Move& move) const;
@@ -149,7 +157,7 @@ class Engine final : public EngineServices {
   std::vector<FollowKeys> follow_keys_;  // per move kind: its `follow:` keys (none without)
   std::vector<int> counted_kinds_;       // the move kinds with `count:`
   bool has_refills_ = false;      // some zone refills (`refill:`)
-  GameState* move_state_ = nullptr;  // CaptureMoveState
+  MoveStates* captured_ = nullptr;  // CaptureStates
   bool has_climbs_ = false;       // some play climbs (`climb:`): its passes and clearing are kept
   bool uniform_bot_weights_ = true;
 };

@@ -28,6 +28,10 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
   if (!rules().events.round_end.empty() && !CallEvent(rules().events.round_end, s, error)) return false;
   s.round_over = false;
   s.decisions.clear();
+  if (captured_ != nullptr) {  // the round as it ended, for narration
+    captured_->round_end = s;
+    captured_->round_ended = true;
+  }
   ++s.round;
   const MatchDecl& match = rules().match;
   const int target = config_->Resolve(match.target);

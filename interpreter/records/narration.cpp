@@ -204,8 +204,9 @@ void RoundEnd(const GameState& before, const GameState& after, std::vector<std::
 }  // namespace
 
 std::vector<std::string> Narrate(const Engine& engine, const GameState& before, const GameState& after,
-                                 const Move& move, int viewer, const GameState* moved) {
+                                 const Move& move, int viewer, const MoveStates* states) {
   std::vector<std::string> out;
+  const GameState* moved = states != nullptr ? &states->moved : nullptr;
   // The move's own cards, then what its effects moved (those cards again, if need be).
   const auto cards_moved = [&] {
     if (moved == nullptr) return CardMoves(engine, before, after, move, viewer, out);
@@ -221,6 +222,8 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     Sayings(engine, before, after, move, viewer, out);
     if (after.finished) cards_moved();
     LastTrick(engine, before, move, viewer, out);
+    if (states != nullptr && states->round_ended)
+      VariableChanges(engine, before, states->round_end, viewer, out);
     RoundEnd(before, after, out);
     return out;
   }
@@ -234,15 +237,15 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
 std::string NarrateGame(const GameLog& log, int viewer, const std::string& file) {
   auto engine = EngineForLog(log);
   std::string out = fmt::format("{} as player {} saw it\n", log.ruleset, viewer + 1);
-  GameState moved;  // each move's own cards moved, before its effects
-  engine->CaptureMoveState(&moved);
+  MoveStates moved;  // each move's own cards moved, before its effects; the round as it ended
+  engine->CaptureStates(&moved);
   Replay(*engine, log, file,
          [&](const GameState& before, const GameState& after, const Move& move, const GameLog::Entry& entry) {
            out += fmt::format("player {}: {}\n", entry.player + 1, entry.move);
            for (const auto& line : Narrate(*engine, before, after, move, viewer, &moved))
              out += "  " + line + "\n";
          });
-  engine->CaptureMoveState(nullptr);
+  engine->CaptureStates(nullptr);
   return out;
 }
 

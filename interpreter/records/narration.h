@@ -16,11 +16,11 @@ namespace tapis {
 // `viewer` -1 sees everything; a seat number no player has (the player count) sees only
 // what is face up. Lines in the order they happened as far as a state's
 // difference tells: cards, then variables, then decisions, then the round's end. With
-// `moved` (Engine::CaptureMoveState: the state once the move's own cards moved), the cards
-// the move moved and those its effects moved are told apart, so that a card that went
-// through a face-up zone is named.
+// `states` (Engine::CaptureStates), the cards the move moved and those its effects moved
+// are told apart, so that a card that went through a face-up zone is named; and a round's
+// end tells what the ruleset announces as it ended (the roles it gave).
 std::vector<std::string> Narrate(const Engine& engine, const GameState& before, const GameState& after,
-                                 const Move& move, int viewer, const GameState* moved = nullptr);
+                                 const Move& move, int viewer, const MoveStates* states = nullptr);
 
 // A logged game told as `viewer` saw it: each move as "player N: TEXT", then what it caused,
 // indented. Throws as Replay does (`file` names the log in messages).
