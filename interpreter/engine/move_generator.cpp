@@ -144,16 +144,26 @@ void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Mo
   }
   const int values = static_cast<int>(set.catalog().properties()[prop].values.size());
   const int size_needed = m.climb.Used() ? ClimbSizeNeeded(*this, s, m) : 0;  // as many as the last play
-  CardId naturals[kMaxMoveCards];
+  // The hand's natural cards by value, read once (not once a value): one card of each kind,
+  // at most 12 a value.
+  constexpr int kMostOfAValue = 12;
+  thread_local std::vector<CardId> by_value;
+  thread_local std::vector<int> of_value;
+  by_value.resize(static_cast<size_t>(values) * kMostOfAValue);
+  of_value.assign(static_cast<size_t>(values), 0);
+  for (CardId c : hand) {
+    const int v = set.Value(c, prop);
+    if (v < lowest || v >= values || set.Wild(c) == prop || of_value[v] >= kMostOfAValue) continue;
+    CardId* const same = &by_value[static_cast<size_t>(v) * kMostOfAValue];
+    bool seen = false;
+    for (int i = 0; i < of_value[v]; ++i) seen = seen || set.Kind(same[i]) == set.Kind(c);
+    if (!seen) same[of_value[v]++] = c;
+  }
   for (int v = lowest; v < values; ++v) {
-    int n = 0;
-    for (CardId c : hand) {
-      if (set.Value(c, prop) != v || set.Wild(c) == prop || n >= 12) continue;
-      bool seen = false;
-      for (int i = 0; i < n; ++i) seen = seen || set.Kind(naturals[i]) == set.Kind(c);
-      if (!seen) naturals[n++] = c;
-    }
+    const int n = of_value[v];
+    const CardId* const naturals = &by_value[static_cast<size_t>(v) * kMostOfAValue];
     if (n == 0 && wild_count == 0) continue;
+    if (size_needed > n + wild_count) continue;
     const bool alone = Matches(combo.alone, prop, v);
     for (uint32_t mask = 0; mask < (1u << n); ++mask) {
       const int chosen = __builtin_popcount(mask);
