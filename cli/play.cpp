@@ -152,7 +152,12 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     fmt::print("the game goes on\n");
     return false;
   };
-  editor.SetCompleter([&](const std::string& before) { return NextWords(engine, state, before); });
+  // Tab offers the legal moves at the move prompt only: at a hot-seat handover they would
+  // show the next player's cards to whoever is at the keyboard.
+  bool at_move_prompt = false;
+  editor.SetCompleter([&](const std::string& before) {
+    return at_move_prompt ? NextWords(engine, state, before) : std::vector<std::string>{};
+  });
   CatchInterrupt();
   fmt::print("{} — {} players, seed {}. Type 'help' for the legal moves.\n", rules->title, players, seed);
   int last_viewer = -1;
@@ -261,7 +266,10 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     if (show) show_view(actor);
     show = false;
     screen.Print(DecisionLine(engine, state) + "\n");
-    if (!read_line(line, "> ")) {
+    at_move_prompt = true;
+    const bool got = read_line(line, "> ");
+    at_move_prompt = false;
+    if (!got) {
       if (interrupted) {
         save_log("interrupted");
         return kInterrupted;

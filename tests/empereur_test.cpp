@@ -410,3 +410,13 @@ TEST_CASE(
   }
   CHECK(Cards(*engine, s, "hand", 3).size() == 7);
 }
+
+TEST_CASE("empereur/a top without a rank (a joker not declared) bars no play, and a stray ^ is refused") {
+  // A hostile position or script could leave it there: the plays' table must not be read at -1.
+  auto engine = MakeEngine("empereur", 3, {{"jokers", "2"}});
+  GameState s = Position(*engine, R"({"zones": {"talon": ["JK"], "hand 1": ["8S", "9S"], "hand 2": ["KD"],
+      "hand 3": ["QD"]}, "phase": "start"})");
+  CHECK(IsLegal(*engine, s, "play 8S"));
+  CHECK(IsLegal(*engine, s, "play 9S"));
+  CHECK_FALSE(ParseMove(*engine, s, "play 8S^").move.has_value());  // not a crash
+}

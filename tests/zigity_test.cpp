@@ -353,3 +353,12 @@ TEST_CASE("zigity/a refused play says what the card on top asks for, in the set'
   CHECK(refusal(blue, "play X10t3J") ==
         "A9g2B on top (piece 2) asks for one card of each other piece: 1 missing");
 }
+
+TEST_CASE("zigity/a refused play on a top without the rule's property says so, and does not crash") {
+  auto engine = MakeEngine("zigity", 3);
+  // An action card on top has a character (it picks the rule) but no letter, number or piece.
+  const GameState s = Position(*engine, R"({"zones": {"discard": ["P2"], "hand 1": ["B2t2R", "C2g3R"]}})");
+  const ParsedMove parsed = ParseMove(*engine, s, "play B2t2R");
+  CHECK_FALSE(parsed.move.has_value());
+  CHECK_FALSE(parsed.error.empty());
+}

@@ -137,6 +137,7 @@ void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Mo
   if (!pile.empty() && m.beat != Beat::kAny) {
     lowest = EffectiveValue(s, pile.back(), prop) + (m.beat == Beat::kAbove ? 1 : 0);
   }
+  lowest = std::max(lowest, 0);  // a top without the property (an extra card) bars nothing
   CardId wild[kMaxMoveCards];
   int wild_count = 0;
   for (CardId c : hand) {
@@ -153,7 +154,7 @@ void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Mo
   of_value.assign(static_cast<size_t>(values), 0);
   for (CardId c : hand) {
     const int v = set.Value(c, prop);
-    if (v < lowest || v >= values || set.Wild(c) == prop || of_value[v] >= kMostOfAValue) continue;
+    if (v < lowest || v < 0 || v >= values || set.Wild(c) == prop || of_value[v] >= kMostOfAValue) continue;
     CardId* const same = &by_value[static_cast<size_t>(v) * kMostOfAValue];
     bool seen = false;
     for (int i = 0; i < of_value[v]; ++i) seen = seen || set.Kind(same[i]) == set.Kind(c);

@@ -71,7 +71,7 @@ void ClearPassedPiles(const EngineServices& e, GameState& s) {
   for (const MoveDecl& m : e.rules().moves) {
     if (!m.climb.Used() || s.zones[e.ZoneSlot(m.to, -1)].cards.empty()) continue;
     const int last = Get(e, s, m.climb.last) - 1;
-    const int others = PlayersIn(s) - (last >= 0 && !IsOut(s, last) ? 1 : 0);
+    const int others = PlayersIn(s) - (last >= 0 && last < s.players && !IsOut(s, last) ? 1 : 0);
     if (Get(e, s, m.climb.passes) >= others) Clear(e, s, m);
   }
 }

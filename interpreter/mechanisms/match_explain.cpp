@@ -46,6 +46,7 @@ std::string WhyNotMatch(const EngineServices& engine, const GameState& s, const 
   const MatchRule& rule = engine.rules().matches[rule_index];
   const Property& p = engine.rules().catalog.properties()[rule.property];
   const int top_value = set.Value(pile.back(), rule.property);
+  if (top_value == kNoValue) return fmt::format("{} on top has no {}: it allows no play", top, p.name);
   std::vector<int> values;  // each card's value of the rule's property, as played
   std::vector<std::string> codes;
   for (size_t i = 0; i < cards.size(); ++i) {

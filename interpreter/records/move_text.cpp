@@ -339,8 +339,8 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   }
   if (decl.type == MoveType::kPlay) {
     for (size_t i = 1; i < words.size(); ++i) {
-      const auto k = r.catalog.KindByCode(words[i].substr(0, words[i].find('=')));
-      if (r.catalog.kind(*k).wild >= 0 && words[i].find('=') == std::string::npos) {
+      const auto k = r.catalog.KindByCode(words[i].substr(0, words[i].find_first_of("=^")));
+      if (k && r.catalog.kind(*k).wild >= 0 && words[i].find('=') == std::string::npos) {
         return {std::nullopt,
                 fmt::format("say what {} stands for, e.g. {}=5", Upper(words[i]), Upper(words[i]))};
       }

@@ -159,9 +159,14 @@ std::string Said(const Engine& engine, const GameState& before, const GameState&
       out += Player(mover, viewer);
     } else if (word == "next") {
       out += after.finished ? "nobody" : Player(engine.Actor(after), viewer);
-    } else if (word == "cards") {
+    } else if (word == "cards") {  // named to those who see where they came from or went
       const auto cards = move.kind == kStopMove ? std::span<const CardId>() : move.Cards();
-      out += Cards(engine, before, {cards.begin(), cards.end()}, true);
+      const MoveDecl* decl = move.kind == kStopMove ? nullptr : &engine.rules().moves[move.kind];
+      const bool seen =
+          decl == nullptr || decl->from < 0 ||
+          CanSee(engine, before, engine.config().ZoneSlot(decl->from, mover), viewer) ||
+          (decl->to >= 0 && CanSee(engine, after, engine.config().ZoneSlot(decl->to, mover), viewer));
+      out += Cards(engine, before, {cards.begin(), cards.end()}, seen);
     } else {
       const auto& vars = engine.rules().variables;
       const auto v =
@@ -219,11 +224,14 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
   if (round_ended) {
     // The deal that follows moves every card: the new hand is in the view, not in lines;
     // the match's last move is told whole.
-    Sayings(engine, before, after, move, viewer, out);
-    if (after.finished) cards_moved();
-    LastTrick(engine, before, move, viewer, out);
-    if (states != nullptr && states->round_ended)
-      VariableChanges(engine, before, states->round_end, viewer, out);
+    const bool ended_known = states != nullptr && states->round_ended;
+    Sayings(engine, before, ended_known ? states->round_end : after, move, viewer, out);
+    if (after.finished) {
+      cards_moved();  // the last trick among them
+    } else {
+      LastTrick(engine, before, move, viewer, out);
+    }
+    if (ended_known) VariableChanges(engine, before, states->round_end, viewer, out);
     RoundEnd(before, after, out);
     return out;
   }
