@@ -42,18 +42,6 @@ std::string NumberRanges(const std::vector<Move>& legal, size_t& i) {
   return fmt::format("{}", fmt::join(ranges, ", "));
 }
 
-// The words of a line, as spaces part them.
-std::vector<std::string> Words(const std::string& line) {
-  std::vector<std::string> words;
-  size_t at = line.find_first_not_of(" \t");
-  while (at != std::string::npos) {
-    const size_t end = line.find_first_of(" \t", at);
-    words.push_back(line.substr(at, end - at));
-    at = end == std::string::npos ? end : line.find_first_not_of(" \t", end);
-  }
-  return words;
-}
-
 }  // namespace
 
 std::string Lower(std::string text) {

@@ -1,5 +1,5 @@
 // Reads `say:`, a line the table tells every seat after a move or an effect: "{player} takes
-// the poule". Its words in braces are checked here, so a mistyped one fails at load.
+// the pile". Its words in braces are checked here, so a mistyped one fails at load.
 #pragma once
 
 #include <string>

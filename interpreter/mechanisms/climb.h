@@ -2,7 +2,7 @@
 // plays go onto a pile, each beating the last; the engine keeps who played last, how many
 // cards, and the passes since. When every other player still in has passed, the pile is
 // cleared and the player whose turn comes leads on a clear pile; a play of a clearing value
-// (Président's 2) clears it at once, and its player plays again. Also players going out in
+// (a Two, in some games) clears it at once, and its player plays again. Also players going out in
 // turn (`turn: out_when_empty`), each taking the next place.
 #pragma once
 

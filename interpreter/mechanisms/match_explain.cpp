@@ -6,14 +6,6 @@
 #include "interpreter/model/word_index.h"
 
 namespace tapis {
-namespace {
-
-bool IsWild(const CardSet& set, CardId card, int property) {
-  const int wild = set.Wild(card);
-  return wild == kWildAny || (wild >= 0 && wild == property);
-}
-
-}  // namespace
 
 std::vector<std::string> SpelledWords(const EngineServices& engine, const GameState& s, const Move& move,
                                       size_t limit) {

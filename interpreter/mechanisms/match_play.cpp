@@ -5,12 +5,12 @@
 #include "interpreter/model/word_index.h"
 
 namespace tapis {
-namespace {
-
 bool IsWild(const CardSet& set, CardId card, int property) {
   const int wild = set.Wild(card);
   return wild == kWildAny || (wild >= 0 && wild == property);
 }
+
+namespace {
 
 // Collects the plays of one rule: each set (natural cards + wild cards with what they stand
 // for) once per card that may end on top. Natural cards are all different, so sets are too;

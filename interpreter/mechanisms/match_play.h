@@ -40,6 +40,9 @@ void PerformMatch(const EngineServices& engine, GameState& state, int player, co
 // The play's text: cards in order, `=VALUE` after a wild card, `^` after the card on top.
 std::string MatchText(const EngineServices& engine, const GameState& state, const Move& move);
 
+// Whether `card` stands for any value of `property` (a joker for it, or for every property).
+bool IsWild(const CardSet& set, CardId card, int property);
+
 // Whether `card` passes every one of `filters` (a move's `cards:`).
 bool CardPasses(const CardSet& set, const std::vector<CardFilter>& filters, CardId card);
 

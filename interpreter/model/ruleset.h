@@ -208,7 +208,7 @@ struct MoveDecl {
   std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
   int option_property = -1;          // choose: the property whose values are the options, or -1
   std::string text;  // how the move is written, with {name}, {cards}, {option}; empty: "{name} {cards}"
-  std::string say;   // `say:` what the table tells every seat after the move: "{player} takes the poule"
+  std::string say;   // `say:` what the table tells every seat after the move: "{player} takes the pile"
   // meld: lay one of these lists of fixed-size combinations at once, picked by the player's
   // variable `contract_by` (1 = the first list); see contract.h
   std::vector<std::vector<int>> contracts;

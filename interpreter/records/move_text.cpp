@@ -19,14 +19,14 @@
 #include "interpreter/records/view.h"
 
 namespace tapis {
-namespace {
-
 std::vector<std::string> Words(std::string_view text) {
   std::istringstream in{std::string(text)};
   std::vector<std::string> out;
   for (std::string w; in >> w;) out.push_back(w);
   return out;
 }
+
+namespace {
 
 // A move's words with its cards sorted, so `meld QS KS AS` matches `meld AS KS QS`.
 std::vector<std::string> Canonical(std::vector<std::string> words) {

@@ -10,6 +10,9 @@
 
 namespace tapis {
 
+// The words of a typed line, as spaces part them.
+std::vector<std::string> Words(std::string_view text);
+
 std::string MoveText(const Engine& engine, const GameState& state, const Move& move);
 
 // The label players use for a zone instance: `m2` for a meld, the zone's name otherwise.
