@@ -50,10 +50,7 @@ GameState DealtPosition(const Engine& engine, const PeerGame& g) {
   for (int i = 0; i < tricks * g.players; ++i)
     zones["hand " + std::to_string(i % g.players + 1)].push_back(g.chance[2 + i]);
   zones["trumps"] = {g.chance.back()};
-  nlohmann::json position = {{"phase", "bidding"},
-                             {"zones", zones},
-                             {"turn", (dealer + 1) % g.players + 1},
-                             {"variables", {{"dealer", dealer + 1}}}};
+  nlohmann::json position = {{"phase", "bidding"}, {"zones", zones}, {"turn", (dealer + 1) % g.players + 1}};
   return Position(engine, position.dump());
 }
 

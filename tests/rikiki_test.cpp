@@ -122,7 +122,6 @@ TEST_CASE("rikiki/bids: in turn from left of the dealer, 0 up to the cards in ha
   // Round 1: one card each, one turned up; the dealer is seat 4, seat 1 bids first.
   CHECK(Cards(*engine, s, "hand", 1).size() == 1);
   CHECK(Cards(*engine, s, "trumps").size() == 1);
-  CHECK(Variable(*engine, s, "dealer") == 4);
   CHECK(s.turn_player == 0);
   CHECK(LegalTexts(*engine, s) == Texts{"bid 0", "bid 1"});
   Play(*engine, s, "bid 1");
@@ -180,6 +179,26 @@ TEST_CASE("rikiki/rounds: 1, 2, … up to the most cards, then back down to 1, t
   CHECK(first_bidders == std::vector<int>{1, 2, 3, 4, 1});
 }
 
+TEST_CASE("rikiki/leave: 1 caps a max_cards set too high, and the way back down still ends the match") {
+  auto engine = MakeEngine("rikiki", 5, {{"max_cards", "17"}});  // 5 players: 10 at most
+  GameState s = engine->NewGame(2);
+  RandomBot bot(3);
+  std::vector<Move> legal;
+  int most = 0, rounds = 0, last_round = -1;
+  while (!s.finished) {
+    if (s.round != last_round) {
+      last_round = s.round;
+      ++rounds;
+      most = std::max(most, static_cast<int>(Cards(*engine, s, "hand", 1).size()));
+      CHECK(Cards(*engine, s, "trumps").size() == 1);
+    }
+    engine->LegalMoves(s, legal);
+    REQUIRE(engine->Apply(s, legal[bot.Choose(*engine, s, legal)]).ok);
+  }
+  CHECK(most == 10);
+  CHECK(rounds == 19);
+}
+
 TEST_CASE("rikiki/the most cards: ⌊51 / players⌋, so a card is left to turn up") {
   for (int players = 3; players <= 7; ++players) {
     auto engine = MakeEngine("rikiki", players);
@@ -217,4 +236,41 @@ TEST_CASE("trick/bad tricks: keys get a one-line answer at their place") {
   CHECK(error("tricks: {must_trump: often}") == file + ":3:22: expected true or false");
   CHECK(error("moves: {bid: {next_phase: scoring}}") ==
         file + ":3:27: unknown phase 'scoring'; phases are: bidding, playing");
+}
+
+TEST_CASE("rikiki/bad deals and contracts get a one-line answer at their place") {
+  auto error = [](const std::string& yaml) -> std::string {
+    try {
+      LoadRulesetFromString("extends: rikiki\nname: rikiki_test\n" + yaml,
+                            std::string(TAPIS_SOURCE_DIR) + "/rulesets/rikiki_test.yaml");
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string file = std::string(TAPIS_SOURCE_DIR) + "/rulesets/rikiki_test.yaml";
+  const std::string deal = "setup: [{from: stock, to: hand, ";
+  CHECK(error(deal + "deal: {random: 0}}]") ==
+        file + ":3:48: random: the most cards each player gets, 1 or more");
+  CHECK(error(deal + "deal: {random: 2, up_and_down: 3}}]") ==
+        file + ":3:39: deal: give one of {random: N} or {up_and_down: N}");
+  CHECK(error(deal + "deal: {often: 2}}]") ==
+        file + ":3:40: unknown key 'often'; expected one of: random, up_and_down");
+  CHECK(error(deal + "deal: 2, first_seat: 4}]") ==
+        file + ":3:54: first_seat: a seat from 1 to 3 (the fewest players)");
+  // A variant's score: merges with rikiki's, which names both variables (a merged map has no
+  // one place in either file).
+  CHECK(error("score: {won: ~}") ==
+        file + ": score: a contract needs both bid: and won: (the player variables compared)");
+  CHECK(error("score: {bid: leader, won: tricks}") ==
+        file + ":3:14: variable 'leader' must be a player variable");
+  CHECK(error("score: {bid: bid, won: tricks, made: {points: -$contract}}") ==
+        file +
+            ":3:47: unknown parameter 'contract'; parameters are: max_cards, last_bidder_rule, "
+            "contract_points, "
+            "trick_points");
+  CHECK(error("score: {bid: bid, won: tricks, made: {bonus: 3}}") ==
+        file + ":3:39: unknown key 'bonus'; expected one of: points, per_won, per_difference");
+  CHECK(error("score: {bid: bid, won: tricks, made: 10}") ==
+        file + ":3:38: expected {points: N, per_won: N, per_difference: N} (each may be omitted: 0)");
 }

@@ -116,10 +116,10 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   }
   auto& deck = s.zones[ZoneSlot(r.deck_zone, 0)].cards;
   for (int c = 0; c < cards().size(); ++c) deck.push_back(static_cast<CardId>(c));
-  // `first: random`: chance picks the dealer, and the player on their left plays first.
-  s.turn_player =
-      static_cast<int8_t>(r.first_random ? (chance_->Number(0, n - 1, s.rng) + 1) % n
-                                         : (r.first_player + (r.match.rotate_first ? s.round : 0)) % n);
+  s.turn_player = static_cast<int8_t>((r.first_player + (r.match.rotate_first ? s.round : 0)) % n);
+  // `first: random`: chance picks the dealer, and the player on their left plays first;
+  // after a deal's random size when there is one (the order OpenSpiel's records follow).
+  if (r.first_random && !HasRandomDealSize(r)) PickDealer(s);
   s.direction = 1;
   s.phase = 0;
   s.out = 0;
@@ -145,51 +145,6 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   if (!r.events.round_start.empty() && !CallEvent(r.events.round_start, s, error)) return false;
   if (!r.events.turn_start.empty() && !CallEvent(r.events.turn_start, s, error)) return false;
   return true;
-}
-
-void Engine::Deal(GameState& s) {
-  const int n = config_->players();
-  // A step's count; "all" (-1) is every card there is.
-  auto Count = [&](const SetupStep& step) {
-    return step.count.literal < 0 && step.count.parameter < 0 ? cards().size() : config_->Resolve(step.count);
-  };
-  auto move_top = [&](int from, int to) {
-    auto& src = s.zones[from].cards;
-    if (src.empty()) return;
-    BeforeDraw(s, from);
-    s.zones[to].cards.push_back(src.back());
-    src.pop_back();
-  };
-  for (const SetupStep& step : rules().setup) {
-    const int from = ZoneSlot(step.from, s.turn_player);
-    switch (step.kind) {
-      case SetupStep::Kind::kShuffle:
-        chance_->Shuffle(s.zones[from].cards, s.rng);
-        break;
-      case SetupStep::Kind::kDeal:  // one card at a time, starting with the first player
-        for (int round = 0; round < Count(step); ++round) {
-          for (int i = 0; i < n; ++i) move_top(from, ZoneSlot(step.to, (s.turn_player + i) % n));
-          if (s.zones[from].cards.empty()) break;
-        }
-        break;
-      case SetupStep::Kind::kMove: {
-        const int to = ZoneSlot(step.to, s.turn_player);
-        for (int i = 0; i < Count(step); ++i) {
-          move_top(from, to);
-          // A card the step rejects goes back and another is turned, while any other is left.
-          for (int tries = 0; !step.reject.empty() && !s.zones[to].cards.empty() && tries < kMaxRedraws;
-               ++tries) {
-            if (!FitsAny(cards(), step.reject, s.zones[to].cards.back())) break;
-            s.zones[from].cards.push_back(s.zones[to].cards.back());
-            s.zones[to].cards.pop_back();
-            chance_->Shuffle(s.zones[from].cards, s.rng);
-            move_top(from, to);
-          }
-        }
-        break;
-      }
-    }
-  }
 }
 
 void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }

@@ -27,6 +27,9 @@ inline constexpr int kMaxRoundsWithoutMove = 100;
 // A setup step that rejects cards turns at most this many before it keeps one.
 inline constexpr int kMaxRedraws = 1000;
 
+// Whether a deal step's size is chance's pick (`deal: {random: N}`).
+bool HasRandomDealSize(const Ruleset& rules);
+
 // The outcome of applying a move: fine, or a script error (the state is then unchanged).
 struct ApplyResult {
   bool ok = true;
@@ -101,7 +104,12 @@ class Engine final : public EngineServices {
   void EndRoundIf(GameState& state, bool ends) const;
 
  private:
+  // The setup steps (engine/deal.cpp).
   void Deal(GameState& state);
+  int StepMost(const SetupStep& step) const;
+  int StepSize(GameState& state, const SetupStep& step);  // cards each (deal) or in all (move)
+  bool DealsDone(int rounds_played) const;
+  void PickDealer(GameState& state);
   bool ActOpening(GameState& state, std::string& error);
   // Moves of the kinds in `kinds` for `player`: their own turn's when `decision` is null.
   void GenerateFor(const GameState& state, int player, uint32_t kinds, const Decision* decision,

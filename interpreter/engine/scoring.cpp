@@ -37,17 +37,19 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
   const int target = config_->Resolve(match.target);
   const bool target_hit =
       target > 0 && std::any_of(s.totals.begin(), s.totals.end(), [&](int t) { return t >= target; });
-  if (s.match_over || s.round >= config_->Resolve(match.rounds) || target_hit) {
+  if (s.match_over || s.round >= config_->Resolve(match.rounds) || target_hit || DealsDone(s.round)) {
     s.finished = true;
     return true;
   }
   return StartRound(s, error);
 }
 
-// `score: {plus: ZONE, minus: ZONE}`: the card_points of each player's cards there.
+// `score:` as a map: the card_points of each player's cards in `plus` less those in
+// `minus`, and what their contract scores.
 std::vector<int> Engine::PointsScore(const GameState& s) const {
   std::vector<int> scores(s.players, 0);
   const Ruleset& r = rules();
+  const ContractScore& contract = r.contract_score;
   for (int p = 0; p < s.players; ++p) {
     long long total = 0;
     if (r.score_plus >= 0) {
@@ -56,13 +58,24 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
     if (r.score_minus >= 0) {
       for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) total -= config_->CardPoints(c);
     }
+    if (contract.bid >= 0) {
+      const long long bid = s.variables[config_->VariableSlot(contract.bid, p)];
+      const long long won = s.variables[config_->VariableSlot(contract.won, p)];
+      if (bid >= 0) {
+        const ScoreTerms& terms = bid == won ? contract.made : contract.missed;
+        const long long difference = std::min<long long>(bid > won ? bid - won : won - bid, INT32_MAX);
+        total += config_->Resolve(terms.points) + config_->Resolve(terms.per_won) * won +
+                 config_->Resolve(terms.per_difference) * difference;  // each term below 2^62: no overflow
+      }
+    }
     scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
   }
   return scores;
 }
 
 std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
-  if (rules().score_plus >= 0 || rules().score_minus >= 0) return PointsScore(s);
+  if (rules().score_plus >= 0 || rules().score_minus >= 0 || rules().contract_score.bid >= 0)
+    return PointsScore(s);
   std::vector<int> scores(s.players, 0);
   if (rules().score_function.empty() || !scripts_) return scores;
   // Scoring is read-only (the API refuses every change), so `s` stays as it is.

@@ -215,6 +215,16 @@ IntValue ReadIntValue(const YamlReader& y, const YAML::Node& node, const Ruleset
   return {y.As<int>(node), -1};
 }
 
+IntValue ReadSignedIntValue(const YamlReader& y, const YAML::Node& node, const Ruleset& r) {
+  if (!node.IsScalar() || node.Scalar().rfind("-$", 0) != 0) return ReadIntValue(y, node, r);
+  const auto name = node.Scalar().substr(2);
+  IntValue value{0, r.ParameterIndex(name)};
+  if (value.parameter < 0)
+    y.Fail(node, fmt::format("unknown parameter '{}'; parameters are: {}", name, Join(Names(r.parameters))));
+  value.negated = true;
+  return value;
+}
+
 int ReadZone(const YamlReader& reader, const YAML::Node& node, const Ruleset& r) {
   const auto name = reader.As<std::string>(node);
   const int index = r.ZoneIndex(name);

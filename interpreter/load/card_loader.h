@@ -18,6 +18,8 @@ std::string CardCode(const YamlReader& reader, const Ruleset& rules, const std::
 int ReadProperty(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog);
 // A number, or "$name" for a parameter's value.
 IntValue ReadIntValue(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
+// As ReadIntValue, and also `-$name`: minus the parameter's value (for points, which may be negative).
+IntValue ReadSignedIntValue(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
 // `true`, `false` or "$name" (a parameter read as 1 or 0) at `key` of `map`; `otherwise` when absent.
 IntValue ReadFlag(const YamlReader& reader, const YAML::Node& map, const char* key, const Ruleset& rules,
                   bool otherwise = false);

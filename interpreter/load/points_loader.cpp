@@ -32,6 +32,32 @@ void ReadRulePoints(const YamlReader& reader, const YAML::Node& node, const Rule
   }
 }
 
+// made: / missed: {points: N, per_won: N, per_difference: N}, each N an integer, $param or -$param.
+ScoreTerms ReadScoreTerms(const YamlReader& reader, const YAML::Node& node, const Ruleset& r) {
+  ScoreTerms terms;
+  if (!node) return terms;
+  if (!node.IsMap())
+    reader.Fail(node, "expected {points: N, per_won: N, per_difference: N} (each may be omitted: 0)");
+  reader.CheckKeys(node, {"points", "per_won", "per_difference"});
+  if (node["points"]) terms.points = ReadSignedIntValue(reader, node["points"], r);
+  if (node["per_won"]) terms.per_won = ReadSignedIntValue(reader, node["per_won"], r);
+  if (node["per_difference"]) terms.per_difference = ReadSignedIntValue(reader, node["per_difference"], r);
+  return terms;
+}
+
+// bid: and won: name player variables; made: and missed: what each outcome scores.
+void ReadContractScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
+  const bool any = node["bid"] || node["won"] || node["made"] || node["missed"];
+  if (!any) return;
+  if (!node["bid"] || !node["won"])
+    reader.Fail(node, "score: a contract needs both bid: and won: (the player variables compared)");
+  ContractScore& c = r.contract_score;
+  c.bid = ReadVariable(reader, node["bid"], r, Owner::kPlayer);
+  c.won = ReadVariable(reader, node["won"], r, Owner::kPlayer);
+  c.made = ReadScoreTerms(reader, node["made"], r);
+  c.missed = ReadScoreTerms(reader, node["missed"], r);
+}
+
 }  // namespace
 
 void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
@@ -49,8 +75,8 @@ void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r
   }
 }
 
-void ReadScoreZones(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
-  reader.CheckKeys(node, {"plus", "minus"});
+void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
+  reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed"});
   auto zone = [&](const char* key) {
     const int z = ReadZone(reader, node[key], r);
     if (r.zones[z].owner != Owner::kPlayer || r.zones[z].dynamic)
@@ -59,10 +85,13 @@ void ReadScoreZones(const YamlReader& reader, const YAML::Node& node, Ruleset& r
   };
   if (node["plus"]) r.score_plus = zone("plus");
   if (node["minus"]) r.score_minus = zone("minus");
-  if (r.score_plus < 0 && r.score_minus < 0)
-    reader.Fail(node, "score: a Lua function's name, or {plus: ZONE, minus: ZONE} to add up the card_points");
-  if (r.card_points.empty())
+  if ((r.score_plus >= 0 || r.score_minus >= 0) && r.card_points.empty())
     reader.Fail(node, "score: {plus, minus} adds up the cards' points: give them under card_points:");
+  ReadContractScore(reader, node, r);
+  if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0)
+    reader.Fail(node,
+                "score: a Lua function's name, {plus: ZONE, minus: ZONE} to add up the card_points, or "
+                "{bid: VARIABLE, won: VARIABLE, made: …, missed: …} to score a contract");
 }
 
 }  // namespace tapis

@@ -65,7 +65,7 @@ class Loader : private YamlReader {
     if (root["scripts"]) ReadScripts(root["scripts"]);
     if (root["card_points"]) ReadCardPoints(*this, root["card_points"], *r_);
     if (root["score"] && root["score"].IsMap()) {
-      ReadScoreZones(*this, root["score"], *r_);
+      ReadScoreMap(*this, root["score"], *r_);
     } else if (root["score"]) {
       r_->score_function = FunctionName(root["score"]);
     }
@@ -267,7 +267,16 @@ class Loader : private YamlReader {
       } else if (step["deal"] || step["move"]) {
         const bool deal = static_cast<bool>(step["deal"]);
         if (deal) {
-          CheckKeys(step, {"deal", "from", "to"});
+          CheckKeys(step, {"deal", "from", "to", "leave", "first_seat"});
+          if (step["leave"]) s.leave = Int(step["leave"]);
+          if (step["leave"] && s.leave.parameter < 0 && s.leave.literal < 0)
+            Fail(step["leave"], "leave: the cards the deal leaves in from, 0 or more");
+          if (step["first_seat"]) {
+            s.first_seat = As<int>(step["first_seat"]) - 1;
+            if (s.first_seat < 0 || s.first_seat >= r_->min_players)
+              Fail(step["first_seat"],
+                   fmt::format("first_seat: a seat from 1 to {} (the fewest players)", r_->min_players));
+          }
         } else {
           CheckKeys(step, {"move", "from", "to", "reject", "acts_as"});
           if (step["reject"]) s.reject = ReadFilters(*this, step["reject"], r_->catalog);
@@ -275,8 +284,12 @@ class Loader : private YamlReader {
         }
         s.kind = deal ? SetupStep::Kind::kDeal : SetupStep::Kind::kMove;
         const YAML::Node count = step[deal ? "deal" : "move"];
-        // "all": until the source is empty (IntValue{-1} stands for it).
-        s.count = count.IsScalar() && count.Scalar() == "all" ? IntValue{-1, -1} : Int(count);
+        if (deal && count.IsMap()) {
+          ReadDealSize(count, s);
+        } else {
+          // "all": until the source is empty (IntValue{-1} stands for it).
+          s.count = count.IsScalar() && count.Scalar() == "all" ? IntValue{-1, -1} : Int(count);
+        }
         s.from = Zone(Required(step, "from"));
         s.to = Zone(Required(step, "to"));
         if (deal && r_->zones[s.to].owner != Owner::kPlayer)
@@ -286,6 +299,20 @@ class Loader : private YamlReader {
       }
       r_->setup.push_back(s);
     }
+  }
+
+  // deal: {random: N} (chance picks 1 to N) or {up_and_down: N} (round r deals r, up to N
+  // and back down to 1).
+  void ReadDealSize(const YAML::Node& node, SetupStep& s) {
+    CheckKeys(node, {"random", "up_and_down"});
+    if (node.size() != 1) Fail(node, "deal: give one of {random: N} or {up_and_down: N}");
+    const bool random = static_cast<bool>(node["random"]);
+    s.size = random ? SetupStep::Size::kRandom : SetupStep::Size::kUpAndDown;
+    const YAML::Node most = node[random ? "random" : "up_and_down"];
+    s.count = Int(most);
+    if (s.count.parameter < 0 && s.count.literal < 1)
+      Fail(most,
+           fmt::format("{}: the most cards each player gets, 1 or more", random ? "random" : "up_and_down"));
   }
 
   // acts_as: MOVE in a setup step names a move, read after the setup.

@@ -24,8 +24,8 @@ class GameConfig {
   int players() const { return players_; }
   const CardSet& cards() const { return cards_; }
   int Resolve(const IntValue& value) const {
-    return (value.parameter < 0 ? value.literal : parameters_[value.parameter]) +
-           (value.plus_players ? players_ : 0);
+    const int v = value.parameter < 0 ? value.literal : parameters_[value.parameter];
+    return (value.negated ? -v : v) + (value.plus_players ? players_ : 0);
   }
   int ParameterValue(int index) const { return parameters_[index]; }
   // A file parameter's path ("" for the other types).

@@ -22,6 +22,7 @@ struct IntValue {
   int literal = 0;
   int parameter = -1;
   bool plus_players = false;
+  bool negated = false;  // `-$name`: minus the parameter's value
 };
 
 struct Parameter {
@@ -266,6 +267,17 @@ struct PointRule {
   std::vector<std::pair<int, std::vector<int>>> by;  // property, points per value (0 for those unlisted)
 };
 
+// `score: {bid, won, made, missed}`: a contract on a bid. A player whose `won` equals their
+// `bid` scores the `made` terms, else the `missed` ones: points, plus so much per trick won
+// and per trick of difference between the two. A bid below 0 (none made) scores nothing.
+struct ScoreTerms {
+  IntValue points, per_won, per_difference;
+};
+struct ContractScore {
+  int bid = -1, won = -1;  // player variables; -1: no contract
+  ScoreTerms made, missed;
+};
+
 // A match of several rounds with running totals. One round by default.
 struct MatchDecl {
   IntValue rounds{1, -1};    // at most this many rounds
@@ -287,6 +299,12 @@ struct SetupStep {
   int acts_as =
       -1;  // move: the last card turned acts as if the player before the first played it as this move
   std::string acts_as_name;
+  // deal: how many cards each: `count` (kFixed); chance's pick from 1 to it (kRandom); the
+  // round's place in 1, 2, … count, …, 2, 1 (kUpAndDown: the match ends after the last).
+  enum class Size { kFixed, kRandom, kUpAndDown };
+  Size size = Size::kFixed;
+  IntValue leave;       // deal: the count is capped so that this many cards stay in `from`
+  int first_seat = -1;  // deal: the seat (0-based) dealt to first; -1: the first player
 };
 
 struct VariableDecl {
@@ -377,6 +395,7 @@ struct Ruleset {
   std::string score_function;
   std::vector<PointRule> card_points;
   int score_plus = -1, score_minus = -1;  // `score: {plus: ZONE, minus: ZONE}`: each player's cards there
+  ContractScore contract_score;           // `score: {bid: …, won: …}`
   std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)
   std::string bot_sample;    // Lua: makes a bot's sample agree with what its seat was told (`bots: sample:`)
   int bot_iterations = 0;    // the search bot's default budget for this game (`bots: iterations:`); 0: the engine's

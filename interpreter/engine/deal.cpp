@@ -1,0 +1,101 @@
+// The setup steps of each round: shuffles, deals (of a fixed, random or scheduled size) and
+// cards turned up, and the dealer chance picks.
+#include <algorithm>
+
+#include "interpreter/engine/engine.h"
+
+namespace tapis {
+
+bool HasRandomDealSize(const Ruleset& rules) {
+  return std::any_of(rules.setup.begin(), rules.setup.end(),
+                     [](const SetupStep& step) { return step.size == SetupStep::Size::kRandom; });
+}
+
+// `first: random`: chance picks a dealer, and the player on their left plays first.
+void Engine::PickDealer(GameState& s) {
+  const int n = config_->players();
+  s.turn_player = static_cast<int8_t>((chance_->Number(0, n - 1, s.rng) + 1) % n);
+}
+
+// The most cards a deal step gives each player (or a move step moves): its count, capped by
+// `leave` so that many cards of the pack are never dealt.
+int Engine::StepMost(const SetupStep& step) const {
+  const bool all = step.count.literal < 0 && step.count.parameter < 0;
+  const int most = all ? cards().size() : config_->Resolve(step.count);
+  const int leave = config_->Resolve(step.leave);
+  if (leave <= 0 && step.size == SetupStep::Size::kFixed) return most;
+  return std::min(most, std::max(0, (cards().size() - leave) / config_->players()));
+}
+
+// The cards a step deals each player this round: a random size is chance's pick from 1 to
+// the most; up and down, round r deals r cards up to the most, then one fewer each round.
+int Engine::StepSize(GameState& s, const SetupStep& step) {
+  const int most = StepMost(step);
+  switch (step.size) {
+    case SetupStep::Size::kFixed:
+      return most;
+    case SetupStep::Size::kRandom: {
+      const int size = most < 1 ? 0 : chance_->Number(1, most, s.rng);
+      if (config_->rules().first_random) PickDealer(s);
+      return size;
+    }
+    case SetupStep::Size::kUpAndDown: {
+      const int r = s.round + 1;
+      return std::max(0, r <= most ? r : 2 * most - r);
+    }
+  }
+  return most;
+}
+
+// Up and down, the match ends with the round that deals 1 card again.
+bool Engine::DealsDone(int rounds_played) const {
+  return std::any_of(rules().setup.begin(), rules().setup.end(), [&](const SetupStep& step) {
+    return step.size == SetupStep::Size::kUpAndDown && rounds_played >= 2 * StepMost(step) - 1;
+  });
+}
+
+void Engine::Deal(GameState& s) {
+  const int n = config_->players();
+  auto move_top = [&](int from, int to) {
+    auto& src = s.zones[from].cards;
+    if (src.empty()) return;
+    BeforeDraw(s, from);
+    s.zones[to].cards.push_back(src.back());
+    src.pop_back();
+  };
+  for (const SetupStep& step : rules().setup) {
+    const int from = ZoneSlot(step.from, s.turn_player);
+    switch (step.kind) {
+      case SetupStep::Kind::kShuffle:
+        chance_->Shuffle(s.zones[from].cards, s.rng);
+        break;
+      case SetupStep::Kind::kDeal: {  // one card at a time, from the first player (or `first_seat`)
+        const int size = StepSize(s, step);
+        const int first = step.first_seat >= 0 ? step.first_seat % n : s.turn_player;
+        for (int round = 0; round < size; ++round) {
+          for (int i = 0; i < n; ++i) move_top(from, ZoneSlot(step.to, (first + i) % n));
+          if (s.zones[from].cards.empty()) break;
+        }
+        break;
+      }
+      case SetupStep::Kind::kMove: {
+        const int to = ZoneSlot(step.to, s.turn_player);
+        for (int i = 0, size = StepSize(s, step); i < size; ++i) {
+          move_top(from, to);
+          // A card the step rejects goes back and another is turned, while any other is left.
+          for (int tries = 0; !step.reject.empty() && !s.zones[to].cards.empty() && tries < kMaxRedraws;
+               ++tries) {
+            if (!FitsAny(cards(), step.reject, s.zones[to].cards.back())) break;
+            s.zones[from].cards.push_back(s.zones[to].cards.back());
+            s.zones[to].cards.pop_back();
+            chance_->Shuffle(s.zones[from].cards, s.rng);
+            move_top(from, to);
+          }
+        }
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace tapis
