@@ -75,9 +75,16 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
 Engine::~Engine() = default;
 
 GameState Engine::NewGame(uint64_t seed) {
+  GameState s;
+  NewGame(seed, s);
+  return s;
+}
+
+void Engine::NewGame(uint64_t seed, GameState& s) {
   const Ruleset& r = rules();
   const int n = config_->players();
-  GameState s;
+  std::vector<Zone> zones = std::move(s.zones);  // a finished game's: their cards' storage is reused
+  s = GameState{};
   s.players = static_cast<int8_t>(n);
   s.rng = seed;
   s.totals.assign(n, 0);
@@ -86,12 +93,15 @@ GameState Engine::NewGame(uint64_t seed) {
     s.tokens.assign(cards().size(), {});
     s.claims.assign(cards().size(), 0);
   }
-  for (size_t d = 0; d < r.zones.size(); ++d) {
+  zones.resize(config_->FixedZoneCount());
+  s.zones = std::move(zones);
+  for (size_t d = 0, slot = 0; d < r.zones.size(); ++d) {
     if (r.zones[d].dynamic) continue;
-    if (r.zones[d].owner == Owner::kTable) {
-      s.zones.push_back({static_cast<uint8_t>(d), -1, 0, {}});
-    } else {
-      for (int p = 0; p < n; ++p) s.zones.push_back({static_cast<uint8_t>(d), static_cast<int8_t>(p), 0, {}});
+    for (int p = 0; p < (r.zones[d].owner == Owner::kTable ? 1 : n); ++p, ++slot) {
+      Zone& z = s.zones[slot];
+      z.decl = static_cast<uint8_t>(d);
+      z.owner = static_cast<int8_t>(r.zones[d].owner == Owner::kTable ? -1 : p);
+      z.label = 0;
     }
   }
   s.variables.resize(config_->VariableCount());
@@ -102,7 +112,6 @@ GameState Engine::NewGame(uint64_t seed) {
   std::string error;
   if (!StartRound(s, error) || !Settle(s, error)) throw ScriptError(error);
   if (fresh_scripts_each_move_ && scripts_) scripts_->Reset();
-  return s;
 }
 
 // Every card back in the deck's zone, created zones gone, then the setup steps again.

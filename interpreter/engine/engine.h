@@ -53,6 +53,8 @@ class Engine final : public EngineServices {
   Engine& operator=(const Engine&) = delete;
 
   GameState NewGame(uint64_t seed);
+  // The same, in `state`, whose storage a loop of games reuses (what it held is dropped).
+  void NewGame(uint64_t seed, GameState& state);
   // Legal moves in a fixed order (move kinds as declared, then cards); empty when finished.
   void LegalMoves(const GameState& state, std::vector<Move>& out);
   std::vector<Move> LegalMoves(const GameState& state);

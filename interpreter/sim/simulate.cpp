@@ -84,7 +84,14 @@ void NoteCardsPlayed(const Engine& engine, const Move& m, int player, GameResult
   for (CardId c : m.Cards()) r.touched[player][engine.cards().Kind(c)] = true;
 }
 
-GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed) {
+// Plays one game in `state` and `legal`, which a thread reuses from game to game (their
+// storage, not what they held).
+struct Table {
+  GameState state;
+  std::vector<Move> legal;
+};
+
+GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed, Table& table) {
   auto bots = MakeBots(options.bots, engine.config().players(), game_seed);
   const bool watched = AnyWatches(bots);
   GameResult r;
@@ -96,8 +103,9 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
     r.touched.assign(engine.config().players(), std::vector<bool>(kinds, false));
     r.legal_kinds.assign(kinds, false);
   }
-  GameState state = engine.NewGame(game_seed);
-  std::vector<Move> legal;
+  GameState& state = table.state;
+  std::vector<Move>& legal = table.legal;
+  engine.NewGame(game_seed, state);
   while (!state.finished && state.moves_played < options.max_moves) {
     engine.LegalMoves(state, legal);
     if (legal.empty()) break;
@@ -250,10 +258,11 @@ SimTotals SimulateTotals(std::shared_ptr<const GameConfig> config, const SimOpti
     pool.emplace_back([&, t] {
       Engine engine(config);  // each thread its own Lua state
       engine.SetUndoOnError(false);  // a game stops at its first script error
+      Table table;
       for (int g = t; g < games; g += threads) {
         GameResult result;
         try {
-          result = PlayOne(engine, options, MixSeed(options.seed, indexes[g]));
+          result = PlayOne(engine, options, MixSeed(options.seed, indexes[g]), table);
         } catch (const std::exception& e) {  // a script error in winners(), say
           result.error = e.what();
         }
