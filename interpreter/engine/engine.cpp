@@ -53,7 +53,9 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     if (r.moves[k].fallback_unless != 0) waiting_kinds_ |= 1u << k;
     if (r.moves[k].fallback_unless != 0 || r.moves[k].count.has_max) limited_kinds_ |= 1u << k;
   }
-  for (const ZoneDecl& z : r.zones) has_refills_ = has_refills_ || z.refill_from >= 0;
+  for (size_t d = 0; d < r.zones.size(); ++d) {
+    if (r.zones[d].refill_from >= 0) refilled_zones_.push_back(static_cast<int>(d));
+  }
   for (const MoveDecl& m : r.moves) has_climbs_ = has_climbs_ || m.climb.Used();
   std::vector<bool> seen(r.catalog.kinds().size());
   for (int c = 0; c < cards().size() && !has_copies_; ++c) {
@@ -225,7 +227,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     captured_->round_ended = false;
   }
   ++s.moves_played;
-  if (has_refills_) RefillZones(*this, s);
+  if (!refilled_zones_.empty()) RefillZones(*this, s, refilled_zones_);
   if (has_climbs_ && decl) {
     // A play that clears its pile at once (a Two) leaves its player to lead again.
     if (decl->climb.Used() && NoteClimbPlay(*this, s, player, *decl, performed) && !answering) {

@@ -166,7 +166,7 @@ class Engine final : public EngineServices {
       firing_by_card_;                   // per move kind, per kind of card: the effects its `if` fires
   std::vector<FollowKeys> follow_keys_;  // per move kind: its `follow:` keys (none without)
   std::vector<int> counted_kinds_;       // the move kinds with `count:`
-  bool has_refills_ = false;      // some zone refills (`refill:`)
+  std::vector<int> refilled_zones_;      // the zones that refill (`refill:`)
   MoveStates* captured_ = nullptr;  // CaptureStates
   bool has_climbs_ = false;       // some play climbs (`climb:`): its passes and clearing are kept
   bool uniform_bot_weights_ = true;

@@ -29,10 +29,6 @@ bool AlreadyOffered(const CardSet& set, const std::vector<Move>& out, size_t fir
   return false;
 }
 
-bool Allowed(const Decision* d, CardId card) {
-  return d == nullptr || d->only.empty() || std::find(d->only.begin(), d->only.end(), card) != d->only.end();
-}
-
 // The highest value of `property` among `cards`, a wild card counting above every value.
 int HighestValue(const CardSet& set, std::span<const CardId> cards, int property) {
   int top = -1;

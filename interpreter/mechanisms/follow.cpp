@@ -60,14 +60,14 @@ void DeclareTop(const EngineServices& engine, GameState& s, const MoveDecl& decl
     s.declared[pile.back()] = static_cast<int8_t>(option);
 }
 
-void RefillZones(EngineServices& engine, GameState& s) {
+void RefillZones(EngineServices& engine, GameState& s, const std::vector<int>& refilled) {
   const Ruleset& r = engine.rules();
-  for (size_t d = 0; d < r.zones.size(); ++d) {
+  for (const int d : refilled) {
     const ZoneDecl& z = r.zones[d];
-    if (z.refill_from < 0 || engine.config().Resolve(z.refill_enabled) == 0) continue;
-    const int to = engine.ZoneSlot(static_cast<int>(d), -1);
+    const int to = engine.ZoneSlot(d, -1);
+    if (!s.zones[to].cards.empty() || engine.config().Resolve(z.refill_enabled) == 0) continue;
     auto& from = s.zones[engine.ZoneSlot(z.refill_from, -1)].cards;
-    if (!s.zones[to].cards.empty() || from.size() <= static_cast<size_t>(z.refill_keep)) continue;
+    if (from.size() <= static_cast<size_t>(z.refill_keep)) continue;
     const auto end = from.end() - z.refill_keep;
     for (auto it = from.begin(); it != end; ++it) s.declared[*it] = -1;  // a wild card forgets
     s.zones[to].cards.assign(from.begin(), end);

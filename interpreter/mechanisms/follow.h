@@ -49,6 +49,7 @@ void DeclareTop(const EngineServices& engine, GameState& state, const MoveDecl& 
 
 // Every zone with `refill:` that is empty takes the cards of its source but the top ones,
 // shuffled unless the ruleset says not.
-void RefillZones(EngineServices& engine, GameState& state);
+// `refilled`: the zones that declare a refill.
+void RefillZones(EngineServices& engine, GameState& state, const std::vector<int>& refilled);
 
 }  // namespace tapis

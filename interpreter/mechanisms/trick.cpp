@@ -38,10 +38,6 @@ int BestIndex(const std::vector<TrickKey>& keys, const std::vector<CardId>& tric
   return best;
 }
 
-bool Allowed(const Decision* d, CardId card) {
-  return d == nullptr || d->only.empty() || std::find(d->only.begin(), d->only.end(), card) != d->only.end();
-}
-
 // Keeps the cards `keep` accepts, unless none would be left.
 template <typename Keep>
 void Narrow(CardId* cards, int& n, Keep keep) {

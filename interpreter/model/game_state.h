@@ -2,6 +2,7 @@
 // the ruleset, no Lua object: copy it for undo or look-ahead, write it to a file, compare it.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -33,6 +34,11 @@ struct Decision {
   int8_t highest = -1;         // a property: only the cards highest in it (wild cards above all)
   bool operator==(const Decision&) const = default;
 };
+
+// Whether `card` may be used: any card in a turn (no decision) or when the decision lists none.
+inline bool Allowed(const Decision* d, CardId card) {
+  return d == nullptr || d->only.empty() || std::find(d->only.begin(), d->only.end(), card) != d->only.end();
+}
 
 // Takes `card` out of `zone`, a grid or not (its cell goes with it); nothing if it is not there.
 void TakeOut(Zone& zone, CardId card);

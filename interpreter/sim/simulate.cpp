@@ -87,7 +87,7 @@ void NoteCardsPlayed(const Engine& engine, const Move& m, int player, GameResult
 // Plays one game in `state` and `legal`, which a thread reuses from game to game (their
 // storage, not what they held).
 struct Table {
-  GameState state;
+  GameState state, before;
   std::vector<Move> legal;
 };
 
@@ -125,13 +125,13 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
       }
       NoteCardsPlayed(engine, chosen, actor, r);
     }
-    const GameState before = watched ? state : GameState{};
+    if (watched) table.before = state;  // what bots that watch compare the move's result with
     const ApplyResult applied = engine.Apply(state, chosen);
     if (!applied.ok) {
       r.error = applied.error;
       return r;
     }
-    if (watched) TellBots(bots, engine, before, chosen, state);
+    if (watched) TellBots(bots, engine, table.before, chosen, state);
   }
   r.finished = state.finished;
   r.turns = state.turns;
