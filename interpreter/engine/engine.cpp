@@ -85,8 +85,14 @@ GameState Engine::NewGame(uint64_t seed) {
 void Engine::NewGame(uint64_t seed, GameState& s) {
   const Ruleset& r = rules();
   const int n = config_->players();
-  std::vector<Zone> zones = std::move(s.zones);  // a finished game's: their cards' storage is reused
+  // A finished game's storage is reused: its zones' cards, its tables of numbers.
+  std::vector<Zone> zones = std::move(s.zones);
+  std::vector<int32_t> variables = std::move(s.variables), totals = std::move(s.totals);
+  std::vector<int8_t> declared = std::move(s.declared);
   s = GameState{};
+  s.variables = std::move(variables);
+  s.totals = std::move(totals);
+  s.declared = std::move(declared);
   s.players = static_cast<int8_t>(n);
   s.rng = seed;
   s.totals.assign(n, 0);

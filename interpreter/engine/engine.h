@@ -121,6 +121,10 @@ class Engine final : public EngineServices {
   uint32_t GenerateKinds(const GameState& state, int player, uint32_t kinds, const Decision* decision,
                          bool fallback, std::vector<Move>& out) const;
   void DropWaiting(std::vector<Move>& out, size_t first, uint32_t offered) const;
+  void GenerateMelds(const GameState& state, int player, const MoveDecl& m, const Move& base,
+                     std::vector<Move>& out) const;
+  void GenerateExtends(const GameState& state, int player, const MoveDecl& m, const Move& base,
+                       std::vector<Move>& out) const;
   void GeneratePlays(const GameState& state, int player, const MoveDecl& m, Move base,
                      std::vector<Move>& out) const;
   void KeepDistinctInTurn(const GameState& state, int player, const MoveDecl& m, std::vector<Move>& out,

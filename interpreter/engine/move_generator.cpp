@@ -270,55 +270,12 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
       case MoveType::kLine:
         GenerateLines(*this, s, player, m, base, out);
         break;
-      case MoveType::kMeld: {
-        const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
-        if (!m.contracts.empty()) {
-          GenerateContracts(*this, s, player, m, base, out);
-          break;
-        }
-        const size_t first = out.size();
-        if (r.combinations[m.combination].wild) {
-          ForEachWildMeld(set, r.combinations[m.combination], hand, [&](const Move& meld) {
-            Move move = base;
-            move.count = meld.count;
-            move.cards = meld.cards;
-            move.stands = meld.stands;
-            out.push_back(move);
-          });
-        } else {
-          ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {
-            if (cards.size() > kMaxMoveCards) return;
-            Move move = base;
-            for (CardId c : cards) move.Add(c);
-            out.push_back(move);
-          });
-        }
-        KeepDistinctInTurn(s, player, m, out, first);
+      case MoveType::kMeld:
+        GenerateMelds(s, player, m, base, out);
         break;
-      }
-      case MoveType::kExtend: {
-        if (r.combinations[m.combination].wild) {
-          GenerateWildExtends(*this, s, player, m, base, out);
-          break;
-        }
-        const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
-        const Combination& combo = r.combinations[m.combination];
-        const bool onto_others = config_->Resolve(m.onto_others) != 0;
-        for (size_t z = config_->FixedZoneCount(); z < s.zones.size(); ++z) {
-          const Zone& meld = s.zones[z];
-          if (meld.decl != m.to || (meld.owner != player && !onto_others)) continue;
-          const size_t first = out.size();
-          for (CardId c : hand) {
-            if (!Extends(set, combo, meld.cards, c)) continue;
-            if (AlreadyOffered(set, out, first, c, static_cast<int>(z))) continue;
-            Move move = base;
-            move.zone = static_cast<int16_t>(z);
-            move.Add(c);
-            out.push_back(move);
-          }
-        }
+      case MoveType::kExtend:
+        GenerateExtends(s, player, m, base, out);
         break;
-      }
       case MoveType::kTrick: {
         const size_t first = out.size();
         GenerateTrickPlays(*this, s, player, m, base, decision, out);
@@ -332,6 +289,63 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
     if (out.size() > before) offered |= 1u << k;  // a register add: cheaper than a branch on waiting_kinds_
   }
   return offered;
+}
+
+// Meld moves: a contract, or each combination the hand holds (wild cards standing in).
+void Engine::GenerateMelds(const GameState& s, int player, const MoveDecl& m, const Move& base,
+                           std::vector<Move>& out) const {
+  const Ruleset& r = rules();
+  const CardSet& set = cards();
+  const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
+  if (!m.contracts.empty()) {
+    GenerateContracts(*this, s, player, m, base, out);
+    return;
+  }
+  const size_t first = out.size();
+  if (r.combinations[m.combination].wild) {
+    ForEachWildMeld(set, r.combinations[m.combination], hand, [&](const Move& meld) {
+      Move move = base;
+      move.count = meld.count;
+      move.cards = meld.cards;
+      move.stands = meld.stands;
+      out.push_back(move);
+    });
+  } else {
+    ForEachCombination(set, r.combinations[m.combination], hand, [&](std::span<const CardId> cards) {
+      if (cards.size() > kMaxMoveCards) return;
+      Move move = base;
+      for (CardId c : cards) move.Add(c);
+      out.push_back(move);
+    });
+  }
+  KeepDistinctInTurn(s, player, m, out, first);
+}
+
+// Extend moves: each card of the hand that extends a meld on the table.
+void Engine::GenerateExtends(const GameState& s, int player, const MoveDecl& m, const Move& base,
+                             std::vector<Move>& out) const {
+  const Ruleset& r = rules();
+  const CardSet& set = cards();
+  if (r.combinations[m.combination].wild) {
+    GenerateWildExtends(*this, s, player, m, base, out);
+    return;
+  }
+  const auto& hand = s.zones[ZoneSlot(m.from, player)].cards;
+  const Combination& combo = r.combinations[m.combination];
+  const bool onto_others = config_->Resolve(m.onto_others) != 0;
+  for (size_t z = config_->FixedZoneCount(); z < s.zones.size(); ++z) {
+    const Zone& meld = s.zones[z];
+    if (meld.decl != m.to || (meld.owner != player && !onto_others)) continue;
+    const size_t first = out.size();
+    for (CardId c : hand) {
+      if (!Extends(set, combo, meld.cards, c)) continue;
+      if (AlreadyOffered(set, out, first, c, static_cast<int>(z))) continue;
+      Move move = base;
+      move.zone = static_cast<int16_t>(z);
+      move.Add(c);
+      out.push_back(move);
+    }
+  }
 }
 
 // The ruleset's `allow` function narrows the cards offered from `out[first]` on.
