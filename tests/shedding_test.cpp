@@ -162,6 +162,67 @@ TEST_CASE("shedding/skip passes over the next player, reverse turns play round, 
   CHECK(no_skips->Actor(s) == 1);
 }
 
+namespace {
+
+// The fixture with a 2 that makes the next player draw 2, or answer with a 2 (`penalty:`).
+std::unique_ptr<Engine> WithPenalty(int players) {
+  const std::string yaml = R"(extends: shedding.yaml
+name: shedding_penalty
+variables: {penalty: {visible: all}}
+moves:
+  play:
+    then:
+      - {ask: name, if: {rank: "5"}}
+      - {penalty: {draw: 2, into: penalty, paid_by: draw}, if: {rank: "2"}}
+)";
+  const std::string as = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/shedding/penalty.yaml";
+  return std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, as), players));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "shedding/penalty: a 2 makes the next draw two or answer with a 2, the draws add up, a turn is spent") {
+  auto engine = WithPenalty(4);
+  GameState s = Table(*engine, {{"stock", {"1c", "3c", "4c", "1b", "3b", "4b"}},
+                                {"pile", {"2c"}},
+                                {"hand 1", {"2a", "5a"}},
+                                {"hand 2", {"2b", "3a"}},
+                                {"hand 3", {"1a", "4a"}},
+                                {"hand 4", {"5b", "5c"}}});
+  Play(*engine, s, "play 2a");
+  CHECK(engine->Actor(s) == 1);  // player 2 answers: draw, or a 2 (not the 3a that follows suit)
+  CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"draw", "play 2b"});
+  CHECK(Variable(*engine, s, "penalty") == 2);
+  Play(*engine, s, "play 2b");
+  CHECK(engine->Actor(s) == 2);  // player 3 holds no 2: draw
+  CHECK(LegalTexts(*engine, s) == Texts{"draw"});
+  CHECK(Variable(*engine, s, "penalty") == 4);
+  for (int i = 0; i < 4; ++i) {
+    CHECK(engine->Actor(s) == 2);
+    Play(*engine, s, "draw");
+  }
+  CHECK(Cards(*engine, s, "hand", 3).size() == 2 + 4);
+  CHECK(Variable(*engine, s, "penalty") == 0);
+  CHECK(engine->Actor(s) == 3);  // player 3's turn went on the draws: player 4 plays
+}
+
+TEST_CASE(
+    "shedding/penalty: nothing to draw, nobody is attacked, and the stock running out forgives the rest") {
+  auto engine = WithPenalty(2);
+  GameState s = Table(*engine, {{"pile", {"2c"}}, {"hand 1", {"2a", "1a"}}, {"hand 2", {"3a", "4b"}}});
+  Play(*engine, s, "play 2a");
+  CHECK(Variable(*engine, s, "penalty") == 0);
+  CHECK(engine->Actor(s) == 1);  // an ordinary turn for player 2
+  CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"pass", "play 3a"});
+  GameState t =
+      Table(*engine, {{"stock", {"1c"}}, {"pile", {"2c"}}, {"hand 1", {"2a", "1a"}}, {"hand 2", {"3a"}}});
+  Play(*engine, t, "play 2a");
+  Play(*engine, t, "draw");  // the stock's one card: the second is forgiven
+  CHECK(Variable(*engine, t, "penalty") == 0);
+  CHECK(engine->Actor(t) == 0);
+}
+
 TEST_CASE("shedding/an empty stock takes the pile but its top, when refill is enabled") {
   for (const char* reshuffle : {"true", "false"}) {
     CAPTURE(reshuffle);
@@ -277,7 +338,15 @@ TEST_CASE("shedding/the loader refuses what the vocabulary cannot mean") {
         "shedding.yaml:48:15: unknown move 'nmae'; did you mean 'name'?");
   CHECK(LoadError("{skip: 1,", "{skip: 0,") == "shedding.yaml:49:16: skip: the players passed over, from 1");
   CHECK(LoadError("{reverse: true,", "{reverse: true, skip: 1,") ==
-        "shedding.yaml:50:9: an effect is one of script: FUNCTION, ask: MOVE, skip: N or reverse: true");
+        "shedding.yaml:50:9: an effect is one of script: FUNCTION, ask: MOVE, skip: N, reverse: true or "
+        "penalty: "
+        "{draw, into, paid_by}");
+  CHECK(LoadError("{reverse: true,", "{penalty: {draw: 2, into: plays, paid_by: pass},") ==
+        "shedding.yaml:50:51: penalty: paid_by: 'pass' is not a move of type draw");
+  CHECK(LoadError("{reverse: true,", "{penalty: {draw: 0, into: plays, paid_by: draw},") ==
+        "shedding.yaml:50:26: penalty: draw: the cards to draw, 1 or more");
+  CHECK(LoadError("{reverse: true,", "{penalty: {draw: 2, into: hand, paid_by: draw},") ==
+        "shedding.yaml:50:35: unknown variable 'hand'; variables are: draws, plays, passes");
   CHECK(LoadError("options: suit", "options: [a, b]") ==
         "shedding.yaml:64:15: declares: only for a choose move whose options are a card property (options: "
         "suit)");

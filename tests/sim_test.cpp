@@ -91,7 +91,7 @@ TEST_CASE("sim/effects the parameters switch off are listed apart, not as never 
     std::vector<std::string> listed;
     for (const auto& [name, per_game] : report.effects_per_game) listed.push_back(name);
     if (std::string(special) == "false") {
-      CHECK(report.effects_off == std::vector<std::string>{"skip 1", "reverse", "on_two", "on_draw"});
+      CHECK(report.effects_off == std::vector<std::string>{"skip 1", "reverse", "penalty draw", "on_draw"});
       CHECK(listed == std::vector<std::string>{"ask nominate"});
     } else {
       CHECK(report.effects_off.empty());

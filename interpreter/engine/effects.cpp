@@ -4,6 +4,7 @@
 #include <span>
 
 #include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/penalty.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis {
@@ -25,6 +26,12 @@ bool TriggerMatches(const Trigger& t, const GameConfig& config, std::span<const 
 // whatever the cards, and per kind of card those its `if` lets fire.
 void Engine::BuildFiringTables() {
   const Ruleset& r = rules();
+  penalty_paid_.assign(r.moves.size(), -1);  // per move kind, the penalty a move of it pays
+  for (const MoveDecl& m : r.moves) {
+    for (const Trigger& t : m.then) {
+      if (t.penalty.paid_by >= 0) penalty_paid_[t.penalty.paid_by] = t.penalty.variable;
+    }
+  }
   firing_always_.assign(r.moves.size(), 0);
   firing_by_card_.resize(r.moves.size());
   for (size_t k = 0; k < r.moves.size(); ++k) {
@@ -64,7 +71,7 @@ bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firi
     ++usage_.effects[m.kind][i];
     const Trigger& t = decl.then[i];
     if (t.function.empty()) {
-      BuiltInEffect(s, player, t);
+      BuiltInEffect(s, player, m, t);
     } else if (!scripts_->CallTrigger(t.function, ctx, error)) {
       return false;
     }
@@ -75,8 +82,9 @@ bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firi
   return true;
 }
 
-// The effects the engine knows (`ask:`, `skip:`, `reverse:`), in the order of `then:`.
-void Engine::BuiltInEffect(GameState& s, int player, const Trigger& t) {
+// The effects the engine knows (`ask:`, `skip:`, `reverse:`, `penalty:`), in the order of `then:`.
+void Engine::BuiltInEffect(GameState& s, int player, const Move& m, const Trigger& t) {
+  if (t.penalty.paid_by >= 0) Attack(*this, s, player, m, t);
   if (t.ask >= 0) {
     Decision d;
     d.player = static_cast<int8_t>(player);

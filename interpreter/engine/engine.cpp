@@ -11,6 +11,7 @@
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
+#include "interpreter/mechanisms/penalty.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/mechanisms/wild_melds.h"
 #include "interpreter/model/errors.h"
@@ -246,7 +247,10 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
       !counted_kinds_.empty() && decl && CountMove(*this, s, counted_kinds_, m.kind, answering);
 
   std::string error;
-  if ((firing != 0 && !FireTriggers(s, player, performed, firing, answering, error)) ||
+  const bool effects_ran = firing == 0 || FireTriggers(s, player, performed, firing, answering, error);
+  if (effects_ran && decl && penalty_paid_[m.kind] >= 0 && !s.round_over)
+    PayPenalty(*this, s, player, *decl, penalty_paid_[m.kind]);
+  if (!effects_ran ||
       (CheckGoneOut(s, player), EndRoundIf(s, count_ends), CheckLastRound(s), !Settle(s, error))) {
     if (keep_backup) s = backup_;
     return {false, error};

@@ -138,7 +138,7 @@ class Engine final : public EngineServices {
   bool FireTriggers(GameState& state, int player, const Move& move, uint32_t firing, bool extra,
                     std::string& error);
   void BuildFiringTables();  // firing_always_ and firing_by_card_ (effects.cpp)
-  void BuiltInEffect(GameState& state, int player, const Trigger& effect);
+  void BuiltInEffect(GameState& state, int player, const Move& move, const Trigger& effect);
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
   bool Settle(GameState& state, std::string& error);
   bool StartRound(GameState& state, std::string& error);
@@ -171,6 +171,7 @@ class Engine final : public EngineServices {
   std::vector<FollowKeys> follow_keys_;  // per move kind: its `follow:` keys (none without)
   std::vector<int> counted_kinds_;       // the move kinds with `count:`
   std::vector<int> refilled_zones_;      // the zones that refill (`refill:`)
+  std::vector<int> penalty_paid_;   // per move kind: the variable of the penalty it pays (`penalty:`), or -1
   MoveStates* captured_ = nullptr;  // CaptureStates
   bool has_climbs_ = false;       // some play climbs (`climb:`): its passes and clearing are kept
   bool uniform_bot_weights_ = true;

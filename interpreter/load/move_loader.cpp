@@ -40,7 +40,7 @@ void ReadDistinctInTurn(const YamlReader& reader, const YAML::Node& node, const 
 }
 
 // An effect: a Lua function's name, or {script: f, if: {…}, enabled: $p}, or one of the
-// engine's own: {ask: MOVE}, {skip: N}, {reverse: true}.
+// engine's own: {ask: MOVE}, {skip: N}, {reverse: true}, {penalty: {draw, into, paid_by}}.
 Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Ruleset& r,
                     const std::function<std::string(const YAML::Node&)>& function_name) {
   Trigger t;
@@ -48,11 +48,24 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
     t.function = function_name(node);
     return t;
   }
-  reader.CheckKeys(node, {"script", "if", "enabled", "ask", "skip", "reverse", "say"});
+  reader.CheckKeys(node, {"script", "if", "enabled", "ask", "skip", "reverse", "penalty", "say"});
   int kinds = 0;
-  for (const char* key : {"script", "ask", "skip", "reverse"}) kinds += node[key] ? 1 : 0;
+  for (const char* key : {"script", "ask", "skip", "reverse", "penalty"}) kinds += node[key] ? 1 : 0;
   if (kinds != 1)
-    reader.Fail(node, "an effect is one of script: FUNCTION, ask: MOVE, skip: N or reverse: true");
+    reader.Fail(
+        node,
+        "an effect is one of script: FUNCTION, ask: MOVE, skip: N, reverse: true or penalty: {draw, into, "
+        "paid_by}");
+  if (node["penalty"]) {
+    const YAML::Node p = node["penalty"];
+    if (!p.IsMap()) reader.Fail(p, "penalty: {draw: N, into: VARIABLE, paid_by: MOVE}");
+    reader.CheckKeys(p, {"draw", "into", "paid_by"});
+    t.penalty.draw = ReadIntValue(reader, reader.Required(p, "draw"), r);
+    if (t.penalty.draw.parameter < 0 && t.penalty.draw.literal < 1)
+      reader.Fail(p["draw"], "penalty: draw: the cards to draw, 1 or more");
+    t.penalty.variable = ReadVariable(reader, reader.Required(p, "into"), r, Owner::kTable);
+    t.penalty.paid_by_name = reader.As<std::string>(reader.Required(p, "paid_by"));  // resolved with `ask`
+  }
   if (node["script"]) t.function = function_name(node["script"]);
   if (node["ask"]) t.ask_name = reader.As<std::string>(node["ask"]);  // resolved once every move is read
   if (node["skip"]) {
@@ -167,9 +180,15 @@ void ResolveMoveNames(const YamlReader& reader, const YAML::Node& moves,
     MoveDecl& m = r.moves[static_cast<size_t>(r.MoveIndex(entry.first.Scalar()))];
     const YAML::Node then = entry.second["then"];
     for (size_t i = 0; i < m.then.size(); ++i) {
-      if (m.then[i].ask_name.empty()) continue;
       const YAML::Node item = then.IsSequence() ? then[i] : then;
-      m.then[i].ask = index(item["ask"], m.then[i].ask_name);
+      if (!m.then[i].ask_name.empty()) m.then[i].ask = index(item["ask"], m.then[i].ask_name);
+      Trigger::Penalty& penalty = m.then[i].penalty;
+      if (penalty.paid_by_name.empty()) continue;
+      const YAML::Node name = item["penalty"]["paid_by"];
+      penalty.paid_by = index(name, penalty.paid_by_name);
+      if (r.moves[penalty.paid_by].type != MoveType::kDraw)
+        reader.Fail(name,
+                    fmt::format("penalty: paid_by: '{}' is not a move of type draw", penalty.paid_by_name));
     }
     if (!m.climb.pass_name.empty()) {
       const YAML::Node name = entry.second["climb"]["pass"];

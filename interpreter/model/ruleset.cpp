@@ -32,6 +32,7 @@ std::string Trigger::Name() const {
   if (!function.empty()) return function;
   if (ask >= 0) return "ask " + ask_name;
   if (skip > 0) return fmt::format("skip {}", skip);
+  if (penalty.paid_by >= 0) return "penalty " + penalty.paid_by_name;
   return "reverse";
 }
 

@@ -128,6 +128,15 @@ struct Trigger {
   std::string ask_name;          // …by its name
   int skip = 0;                  // players whose turn is passed over (the turn ends)
   bool reverse = false;          // the direction of play turns round
+  // `penalty:` the next player must draw this many more cards (the penalty adds up in a table
+  // variable) with the move `paid_by`, or answer with a card that fires this same effect
+  // (mechanisms/penalty.h); `draw` 0: none.
+  struct Penalty {
+    IntValue draw;
+    int variable = -1;
+    int paid_by = -1;
+    std::string paid_by_name;
+  } penalty;
   std::string say;               // `say:` what the table tells every seat when it fires (narration.h)
   std::string Name() const;      // the function, or the built-in as written (`ask nominate`)
 };

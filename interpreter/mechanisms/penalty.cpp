@@ -1,0 +1,59 @@
+#include "interpreter/mechanisms/penalty.h"
+
+namespace tapis {
+namespace {
+
+// Whether a draw of `decl` has a card to take: its source holds one, or would once refilled.
+bool CanDraw(const EngineServices& e, const GameState& s, const MoveDecl& decl, int player) {
+  const int from = e.ZoneSlot(decl.from, player);
+  if (!s.zones[from].cards.empty()) return true;
+  const ZoneDecl& z = e.rules().zones[decl.from];
+  return z.refill_from >= 0 && e.config().Resolve(z.refill_enabled) != 0 &&
+         s.zones[e.ZoneSlot(z.refill_from, -1)].cards.size() > static_cast<size_t>(z.refill_keep);
+}
+
+int& Variable(const EngineServices& e, GameState& s, int variable) {
+  return s.variables[e.config().VariableSlot(variable, 0)];
+}
+
+}  // namespace
+
+void Attack(EngineServices& e, GameState& s, int player, const Move& move, const Trigger& t) {
+  const Ruleset& r = e.rules();
+  const MoveDecl& played = r.moves[move.kind];
+  const MoveDecl& pay = r.moves[t.penalty.paid_by];
+  if (played.from >= 0 && s.zones[e.ZoneSlot(played.from, player)].cards.empty()) return;  // gone out
+  const int victim = e.NextActive(s, player);
+  if (victim < 0 || !CanDraw(e, s, pay, victim)) return;
+  int& owed = Variable(e, s, t.penalty.variable);
+  owed = static_cast<int>(std::min<long long>(
+      INT32_MAX, static_cast<long long>(owed) + std::max(0, e.config().Resolve(t.penalty.draw))));
+  // The victim's turn is spent on the answer: play moves on past them.
+  s.turn_player = static_cast<int8_t>(victim);
+  s.actions_left = static_cast<int8_t>(e.config().Resolve(r.actions_per_turn));
+  s.end_turn = true;
+  Decision d;
+  d.player = static_cast<int8_t>(victim);
+  d.moves = 1u << t.penalty.paid_by;
+  if (played.from >= 0) {  // the cards that fire this effect answer it
+    for (CardId c : s.zones[e.ZoneSlot(played.from, victim)].cards) {
+      if (t.when.empty() || FitsAny(e.cards(), t.when, c)) d.only.push_back(c);
+    }
+  }
+  if (!d.only.empty()) d.moves |= 1u << move.kind;
+  e.Ask(s, d);
+}
+
+void PayPenalty(EngineServices& e, GameState& s, int player, const MoveDecl& decl, int variable) {
+  int& owed = Variable(e, s, variable);
+  if (owed <= 0) return;
+  --owed;
+  if (s.zones[e.ZoneSlot(decl.from, player)].cards.empty()) owed = 0;  // nothing left: the rest is forgiven
+  if (owed == 0) return;
+  Decision d;
+  d.player = static_cast<int8_t>(player);
+  d.moves = 1u << static_cast<int>(&decl - e.rules().moves.data());
+  s.decisions.insert(s.decisions.begin(), d);
+}
+
+}  // namespace tapis
