@@ -173,6 +173,10 @@ TEST_CASE("oh_hell/the last bidder may not make the total equal the tricks") {
   Play(*engine, s, "0");
   Play(*engine, s, "1");
   CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"0", "2"});  // 1 would make 2
+  // The refusal names the rule, and the range.
+  CHECK(ParseMove(*engine, s, "1").error ==
+        "bid 1 would make the bids add up to 2 (the others' come to 1), which the last to bid may not do");
+  CHECK(ParseMove(*engine, s, "3").error == "bid from 0 to 2, the cards in your hand");
 }
 
 TEST_CASE("oh_hell/random games: one deal of 1 to ⌊51 / players⌋ cards each") {

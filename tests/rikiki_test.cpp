@@ -144,6 +144,10 @@ TEST_CASE("rikiki/last_bidder_rule: the last bidder may not make the bids add up
   Play(*engine, s, "bid 0");
   CHECK(LegalTexts(*engine, s) == Texts{"bid 1"});  // 0 would make the total 1
   CHECK_FALSE(IsLegal(*engine, s, "bid 0"));
+  CHECK(ParseMove(*engine, s, "bid 0").error ==
+        "bid 0 would make the bids add up to 1 (the others' come to 1), which the last to bid may not do");
+  CHECK(ParseMove(*engine, s, "bid 2").error == "bid from 0 to 1, the cards in your hand");
+  CHECK(ParseMove(*engine, s, "bid two").error == "try: bid N, a whole number");
 }
 
 TEST_CASE("rikiki/scoring: \"dix points plus cinq points par pli\", else minus ten plus five per trick off") {

@@ -106,27 +106,32 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
   }
 }
 
-void GenerateNumbers(const EngineServices& e, const GameState& s, int player, const MoveDecl& m, Move base,
-                     std::vector<Move>& out) {
-  const int low = e.config().Resolve(m.min_number);
-  const int high = m.max_cards >= 0 ? static_cast<int>(s.zones[e.ZoneSlot(m.max_cards, player)].cards.size())
-                                    : e.config().Resolve(m.max_number);
-  const int refused = m.except >= 0 ? s.variables[e.config().VariableSlot(m.except, 0)] : -1;
+NumberRange NumbersAllowed(const EngineServices& e, const GameState& s, int player, const MoveDecl& m) {
+  NumberRange range;
+  range.low = e.config().Resolve(m.min_number);
+  range.high = m.max_cards >= 0 ? static_cast<int>(s.zones[e.ZoneSlot(m.max_cards, player)].cards.size())
+                                : e.config().Resolve(m.max_number);
+  range.refused = m.except >= 0 ? s.variables[e.config().VariableSlot(m.except, 0)] : -1;
   // The last to answer may not bring the total to `high` (the "hook" rule of some bidding games).
-  int refused_total = -1;
   if (m.into >= 0 && e.config().Resolve(m.not_total)) {
-    int waiting = 0, total = 0;
+    int waiting = 0;
     for (int p = 0; p < s.players; ++p) {
       const int v = s.variables[e.config().VariableSlot(m.into, p)];
       if (v < 0)
         ++waiting;
       else
-        total += v;
+        range.total += v;
     }
-    if (waiting == 1) refused_total = high - total;
+    if (waiting == 1) range.refused_total = range.high - range.total;
   }
-  for (int v = std::max(low, 0); v <= std::min(high, 127); ++v) {
-    if (v == refused || v == refused_total) continue;
+  return range;
+}
+
+void GenerateNumbers(const EngineServices& e, const GameState& s, int player, const MoveDecl& m, Move base,
+                     std::vector<Move>& out) {
+  const NumberRange range = NumbersAllowed(e, s, player, m);
+  for (int v = std::max(range.low, 0); v <= std::min(range.high, 127); ++v) {
+    if (v == range.refused || v == range.refused_total) continue;
     Move move = base;
     move.value = static_cast<int8_t>(v);
     out.push_back(move);

@@ -24,9 +24,17 @@ bool TrickComplete(const EngineServices& engine, const GameState& state);
 void GenerateTrickPlays(const EngineServices& engine, const GameState& state, int player,
                         const MoveDecl& move, Move base, const Decision* decision, std::vector<Move>& out);
 
-// The answers to a `number` move: from `min` to `max` (or the cards in `max_cards`),
-// without the value the `except` variable holds, nor (`not_total`) the one that would
-// make the answers add up to the top of the range.
+// What a `number` move may answer now: from `low` to `high` (the cards in `max_cards`, else
+// `max`), but `refused` (the value the `except` variable holds) and `refused_total` (with
+// `not_total`, for the last to answer: the one that would make the answers add up to
+// `high`, the others' being `total`); -1 when none is refused.
+struct NumberRange {
+  int low = 0, high = 0, refused = -1, refused_total = -1, total = 0;
+};
+NumberRange NumbersAllowed(const EngineServices& engine, const GameState& state, int player,
+                           const MoveDecl& move);
+
+// The answers to a `number` move: each number of its range but those refused.
 void GenerateNumbers(const EngineServices& engine, const GameState& state, int player, const MoveDecl& move,
                      Move base, std::vector<Move>& out);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <sstream>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
+#include "interpreter/mechanisms/trick.h"
 #include "interpreter/records/view.h"
 
 namespace tapis {
@@ -176,6 +178,34 @@ std::string WhyNotFollowing(const Engine& engine, const GameState& state, const 
                      standing, fmt::join(wanted, " or of "), WildCardsText(set, top));
 }
 
+// A whole number written alone ("3", "-1"); false for anything else ("3a", "").
+bool ParseInt(const std::string& word, int& value) {
+  const char* end = word.data() + word.size();
+  const auto [at, error] = std::from_chars(word.data(), end, value);
+  return error == std::errc() && at == end && !word.empty();
+}
+
+// Why `value` is no answer to the number move `decl` now, or "" when it is one.
+std::string WhyNotNumber(const Engine& engine, const GameState& state, const MoveDecl& decl, int value) {
+  const Ruleset& r = engine.rules();
+  const NumberRange range = NumbersAllowed(engine, state, engine.Actor(state), decl);
+  if (value < range.low || value > range.high) {
+    if (decl.max_cards >= 0)
+      return fmt::format("{} from {} to {}, the cards in your {}", decl.name, range.low, range.high,
+                         ZoneName(r, decl.max_cards));
+    return fmt::format("{} from {} to {}", decl.name, range.low, range.high);
+  }
+  if (value == range.refused_total)
+    return fmt::format(
+        "{} {} would make the {}s add up to {} (the others' come to {}), which the last to {} "
+        "may not do",
+        decl.name, value, decl.name, range.high, range.total, decl.name);
+  if (value == range.refused)
+    return fmt::format("{} {} is not allowed now: it is the {}", decl.name, value,
+                       r.variables[decl.except].name);
+  return "";
+}
+
 // A set refused by `type: play` (climbing): which of its rules the cards break, in the
 // order a player checks them; "" when the cards keep them all (a script refuses the play).
 std::string WhyNotPlaying(const Engine& engine, const GameState& state, const MoveDecl& decl,
@@ -247,6 +277,16 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   const int kind = r.MoveIndex(name);
   const int actor = engine.Actor(state);
   if (kind < 0 && name != "stop" && std::any_of(r.moves.begin(), r.moves.end(), WrittenWithoutName)) {
+    // A number typed alone: the number move written without its name (a bid) says why.
+    for (const MoveDecl& decl : r.moves) {
+      int value = 0;
+      if (decl.type != MoveType::kNumber || !WrittenWithoutName(decl) || words.size() != 1 ||
+          !ParseInt(words[0], value) ||
+          std::find(kinds_now.begin(), kinds_now.end(), decl.name) == kinds_now.end())
+        continue;
+      if (const std::string why = WhyNotNumber(engine, state, decl, value); !why.empty())
+        return {std::nullopt, why};
+    }
     std::vector<std::string> texts;
     for (const Move& m : legal) texts.push_back(MoveText(engine, state, m));
     return {std::nullopt,
@@ -279,6 +319,13 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   if (decl.type == MoveType::kChoose) {
     return {std::nullopt, fmt::format("'{}' is not legal now; '{}' chooses one of: {}", std::string(text), name,
                                       fmt::join(decl.options, ", "))};
+  }
+  if (decl.type == MoveType::kNumber) {
+    int value = 0;
+    if (words.size() != 2 || !ParseInt(words[1], value))
+      return {std::nullopt, fmt::format("try: {} N, a whole number", name)};
+    if (const std::string why = WhyNotNumber(engine, state, decl, value); !why.empty())
+      return {std::nullopt, why};
   }
   if (decl.type == MoveType::kLine) {
     return {std::nullopt,
