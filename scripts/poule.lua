@@ -79,22 +79,31 @@ local function decide_poule(p, state)
 end
 
 -- Which of the cards the follow-suit rule leaves `player` may play.
+-- The second result says why, for a player whose card is refused.
 function allowed(cards, player)
   local trick = tapis.cards("trick")
+  local why = nil
   if #trick == 0 then
     -- The winner of a pointless trick leads "sa carte la plus faible".
-    if tapis.get("lead_lowest") == player then return lowest(cards) end
+    if tapis.get("lead_lowest") == player then
+      return lowest(cards), "you won a trick without a point, so you lead your lowest card"
+    end
   else
     local led = trick[1].suit
     local void = #only(cards, function(c) return c.suit == led end) == 0
     if void and tapis.param("void_rule") == "strict" then
       local partner_holds = tapis.trick_winner() == partner(player)
       local low = only(cards, function(c) return c.rank == "7" or c.rank == "8" end)
-      if #low == 0 then low = lowest(cards) end
+      why = "with no card of the suit led, play a 7 or an 8"
+      if #low == 0 then
+        low = lowest(cards)
+        why = "with no card of the suit led and no 7 or 8, play your lowest card"
+      end
       if partner_holds then
         for _, c in ipairs(cards) do
           if c.rank == "A" then low[#low + 1] = c end
         end
+        why = why .. ", or an ace, as your partner holds the trick"
       end
       cards = low
     end
@@ -103,9 +112,9 @@ function allowed(cards, player)
   local played = tapis.get("poule_played", player)
   if tapis.get("poule_state", player) == 0 and played > 0 then
     local next = only(cards, function(c) return is_poule_card(c, player) end)
-    if #next > 0 then return next end
+    if #next > 0 then return next, "a poule once begun is played card after card" end
   end
-  return cards
+  return cards, why
 end
 
 -- A complete trick: follow each poule through it, and the pointless trick rule.

@@ -53,6 +53,8 @@ TEST_CASE("poule/void: a 7 or 8 to an opponent holding the trick, an ace only to
   Play(*engine, s, "play KC");
   // Player 2, void in clubs, opponent 1 holds the trick: the 8, not the ace.
   CHECK(LegalTexts(*engine, s) == Texts{"play 8H"});
+  CHECK(ParseMove(*engine, s, "play AS").error ==
+        "AS is not allowed now: with no card of the suit led, play a 7 or an 8; you may play: 8H");
   Play(*engine, s, "play 8H");
   Play(*engine, s, "play QC");
   // Player 4, void, partner 2 does not hold the trick (player 1's king does): a 7 only.
@@ -68,6 +70,10 @@ TEST_CASE("poule/void: \"il peut donner un as si c'est son coéquipier qui a la 
   Play(*engine, s, "play 7C");
   // Player 3 is void in clubs and partner 1 holds the trick: an ace, or a 7.
   CHECK(LegalTexts(*engine, s) == Texts{"play AS", "play 7D"});
+  CHECK(ParseMove(*engine, s, "play QD").error ==
+        "QD is not allowed now: with no card of the suit led, play a 7 or an 8, or an ace, as your partner "
+        "holds "
+        "the trick; you may play: AS 7D");
 }
 
 TEST_CASE("poule/void without a 7 or 8: the lowest cards held (\"il joue alors un valet, etc.\")") {

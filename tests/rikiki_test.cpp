@@ -40,6 +40,8 @@ TEST_CASE("trick/the leader may play any card, the others must follow the suit l
   CHECK(LegalTexts(*engine, s) == Texts{"play 5S", "play KS", "play 3H", "play 9D"});
   Play(*engine, s, "play 9D");
   CHECK(LegalTexts(*engine, s) == Texts{"play 8D"});  // player 2 holds a diamond
+  CHECK(ParseMove(*engine, s, "play QS").error ==
+        "QS does not follow suit D, the suit led: you hold a card of suit D, so play one");
   Play(*engine, s, "play 8D");
   CHECK(LegalTexts(*engine, s) == Texts{"play 7D", "play AD"});
 }
@@ -94,6 +96,8 @@ TEST_CASE("trick/must_trump: void in the suit led, a player must trump if able")
   Play(*engine, s, "play AD");
   Play(*engine, s, "play 10C");
   CHECK(LegalTexts(*engine, s) == Texts{"play 3H"});  // no club: the trump is forced
+  CHECK(ParseMove(*engine, s, "play KS").error ==
+        "KS: with no card of suit C, the suit led, you must trump: play a card of suit H");
 }
 
 TEST_CASE("trick/must_overtake: a player must beat the best card so far if able") {
@@ -102,6 +106,8 @@ TEST_CASE("trick/must_overtake: a player must beat the best card so far if able"
   Play(*engine, s, "play 9D");
   Play(*engine, s, "play 8D");                        // cannot beat the 9: any diamond
   CHECK(LegalTexts(*engine, s) == Texts{"play AD"});  // the 7 would not beat the 9
+  CHECK(ParseMove(*engine, s, "play 7D").error ==
+        "7D does not beat 9D, the best card so far: you must beat it when you can");
 }
 
 TEST_CASE("trick/the round ends with the last trick, hands, trick and table are empty") {

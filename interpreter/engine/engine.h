@@ -58,6 +58,9 @@ class Engine final : public EngineServices {
   // Legal moves in a fixed order (move kinds as declared, then cards); empty when finished.
   void LegalMoves(const GameState& state, std::vector<Move>& out);
   std::vector<Move> LegalMoves(const GameState& state);
+  // What the ruleset's `tricks: allow:` script says (its second result) of the cards it leaves
+  // out of a `trick` move of `kind` by `player` now; "" when it says nothing.
+  std::string AllowReason(const GameState& state, int player, int kind) const;
   // On a script error the state is put back as it was before the move, unless
   // SetUndoOnError(false): playouts that stop at the first error skip the copy that costs.
   ApplyResult Apply(GameState& state, const Move& move);
@@ -149,7 +152,8 @@ class Engine final : public EngineServices {
   // Tricks: the winner takes a complete trick and leads `next`.
   bool FinishTrick(GameState& state, int& next, std::string& error);
   // The ruleset's `allow` narrows the trick plays offered (move_generator.cpp).
-  void AllowByScript(const GameState& state, int player, size_t first, std::vector<Move>& out) const;
+  void AllowByScript(const GameState& state, int player, size_t first, std::vector<Move>& out,
+                     std::string* reason = nullptr) const;
 
   std::unique_ptr<ScriptHost> scripts_;
   std::vector<Decision> asked_;  // decisions asked during one effect, in order

@@ -349,20 +349,33 @@ void Engine::GenerateExtends(const GameState& s, int player, const MoveDecl& m, 
 }
 
 // The ruleset's `allow` function narrows the cards offered from `out[first]` on.
-void Engine::AllowByScript(const GameState& s, int player, size_t first, std::vector<Move>& out) const {
+void Engine::AllowByScript(const GameState& s, int player, size_t first, std::vector<Move>& out,
+                           std::string* reason) const {
   if (out.size() <= first) return;
   std::vector<CardId> cards;
   for (size_t i = first; i < out.size(); ++i) cards.push_back(out[i].cards[0]);
   ScriptContext ctx{const_cast<Engine*>(this), const_cast<GameState*>(&s), player, nullptr, -1, true};
   std::string error;
   std::vector<CardId> allowed = cards;
-  if (!scripts_->CallFilter(rules().tricks.allow, ctx, allowed, error)) throw ScriptError(error);
+  if (!scripts_->CallFilter(rules().tricks.allow, ctx, allowed, error, reason)) throw ScriptError(error);
   if (allowed.empty()) return;  // a rule that forbids everything leaves the follow-suit choice
   size_t w = first;
   for (size_t i = first; i < out.size(); ++i) {
     if (std::find(allowed.begin(), allowed.end(), out[i].cards[0]) != allowed.end()) out[w++] = out[i];
   }
   out.resize(w);
+}
+
+std::string Engine::AllowReason(const GameState& s, int player, int kind) const {
+  if (rules().tricks.allow.empty() || !scripts_ || rules().moves[kind].type != MoveType::kTrick) return "";
+  std::vector<Move> offered;
+  Move base;
+  base.kind = static_cast<uint8_t>(kind);
+  GenerateTrickPlays(*this, s, player, rules().moves[kind], base,
+                     s.decisions.empty() ? nullptr : &s.decisions.front(), offered);
+  std::string reason;
+  AllowByScript(s, player, 0, offered, &reason);
+  return reason;
 }
 
 }  // namespace tapis

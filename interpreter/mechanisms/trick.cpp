@@ -1,6 +1,9 @@
 #include "interpreter/mechanisms/trick.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <string>
 
 #include "interpreter/model/errors.h"
 
@@ -104,6 +107,51 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
     move.Add(cards[i]);
     out.push_back(move);
   }
+}
+
+std::string WhyNotTrick(const EngineServices& e, const GameState& s, int player, const MoveDecl& m,
+                        CardId card) {
+  const TrickDecl& t = e.rules().tricks;
+  const auto& keys = e.config().trick_keys();
+  const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
+  const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
+  if (trick.empty()) return "";
+  const auto& suits = e.rules().catalog.properties()[t.suit].values;
+  auto suit = [&](int v) {
+    return v >= 0 && v < static_cast<int>(suits.size()) ? suits[v] : std::string("?");
+  };
+  auto holds = [&](int v) {
+    return std::any_of(hand.begin(), hand.end(), [&](CardId c) { return keys[c].suit == v; });
+  };
+  const std::string code = e.cards().Code(card);
+  const int trump = TrumpSuit(e, s);
+  const int led = keys[trick.front()].suit;
+  std::vector<CardId> left(hand.begin(), hand.end());  // what the rules below leave, in order
+  auto keep = [&](auto rule) {
+    int n = static_cast<int>(left.size());
+    Narrow(left.data(), n, rule);
+    left.resize(n);
+  };
+  if (holds(led)) {
+    if (keys[card].suit != led)
+      return fmt::format("{} does not follow suit {}, the suit led: you hold a card of suit {}, so play one",
+                         code, suit(led), suit(led));
+    keep([&](CardId c) { return keys[c].suit == led; });
+  } else if (trump >= 0 && e.config().Resolve(t.must_trump) && holds(trump)) {
+    if (keys[card].suit != trump)
+      return fmt::format("{}: with no card of suit {}, the suit led, you must trump: play a card of suit {}",
+                         code, suit(led), suit(trump));
+    keep([&](CardId c) { return keys[c].suit == trump; });
+  }
+  if (e.config().Resolve(t.must_overtake)) {
+    const CardId best = trick[BestIndex(keys, trick, trump)];
+    const bool can =
+        std::any_of(left.begin(), left.end(), [&](CardId c) { return Beats(keys, c, best, trump); });
+    if (can && !Beats(keys, card, best, trump))
+      return fmt::format("{} does not beat {}, the best card so far: you must beat it when you can", code,
+                         e.cards().Code(best));
+  }
+  return "";
 }
 
 NumberRange NumbersAllowed(const EngineServices& e, const GameState& s, int player, const MoveDecl& m) {

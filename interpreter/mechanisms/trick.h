@@ -3,6 +3,7 @@
 // player. Kept out of the Lua path: these run at every card of every playout.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "interpreter/model/engine_services.h"
@@ -23,6 +24,12 @@ bool TrickComplete(const EngineServices& engine, const GameState& state);
 // rules (and `decision`'s `only`, when answering one) allow. Appends to `out`.
 void GenerateTrickPlays(const EngineServices& engine, const GameState& state, int player,
                         const MoveDecl& move, Move base, const Decision* decision, std::vector<Move>& out);
+
+// Why `card` of the move's zone may not be played to the trick now, in the player's words
+// (follow suit, trump, overtake); "" when those rules allow it (a ruleset's `allow` script may
+// still refuse it).
+std::string WhyNotTrick(const EngineServices& engine, const GameState& state, int player,
+                        const MoveDecl& move, CardId card);
 
 // What a `number` move may answer now: from `low` to `high` (the cards in `max_cards`, else
 // `max`), but `refused` (the value the `except` variable holds) and `refused_total` (with

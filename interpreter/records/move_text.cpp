@@ -373,6 +373,21 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
               fmt::format("mark the one card you leave on top with ^: {} {}^", name, fmt::join(codes, " "))};
     }
   }
+  if (decl.type == MoveType::kTrick && cards.size() == 1) {
+    if (const std::string why = WhyNotTrick(engine, state, actor, decl, cards[0]); !why.empty())
+      return {std::nullopt, why};
+    if (!r.tricks.allow.empty()) {  // the ruleset's own rule: say what it leaves
+      std::vector<std::string> left;
+      for (const Move& m : legal) {
+        if (m.kind == kind) left.push_back(engine.cards().Code(m.cards[0]));
+      }
+      const std::string reason = engine.AllowReason(state, actor, kind);
+      return {std::nullopt,
+              fmt::format("{} is not allowed now{}; you may play: {}", engine.cards().Code(cards[0]),
+                          reason.empty() ? " by this game's own rule (see 'rules')" : ": " + reason,
+                          fmt::join(left, " "))};
+    }
+  }
   if (decl.type == MoveType::kTake && cards.size() == 1) {
     const TopToFollow top = ReadTop(engine, state, decl, FollowKeys{}, actor);
     if (!Follows(engine.cards(), top, FollowKeys{}, cards[0]))

@@ -439,7 +439,7 @@ bool ScriptHost::CallWithPlayer(const std::string& function, ScriptContext& ctx,
 }
 
 bool ScriptHost::CallFilter(const std::string& function, ScriptContext& ctx, std::vector<CardId>& cards,
-                            std::string& error) {
+                            std::string& error, std::string* reason) {
   const int top = lua_gettop(L_);
   if (!PushFunction(function)) {
     error = fmt::format("no Lua function '{}'", function);
@@ -448,8 +448,15 @@ bool ScriptHost::CallFilter(const std::string& function, ScriptContext& ctx, std
   context_ = &ctx;
   lua::PushCards(L_, ctx.engine->cards(), cards);
   lua_pushinteger(L_, ctx.player + 1);
-  bool ok = Call(function, 2, 1, error);
+  bool ok = Call(function, 2, 2, error);
   context_ = nullptr;
+  // A second result, a text, says why the cards left out are (the player reads it when one is refused).
+  if (ok && reason != nullptr && lua_type(L_, -1) == LUA_TSTRING) {
+    size_t length = 0;
+    const char* text = lua_tolstring(L_, -1, &length);
+    *reason = Printable(std::string(text, std::min<size_t>(length, 300)));  // one line, not a book
+  }
+  lua_pop(L_, ok ? 1 : 0);
   std::vector<CardId> allowed;
   if (ok && !lua_istable(L_, -1)) {
     error = fmt::format("'{}' must return a list of cards", function);

@@ -72,9 +72,10 @@ class ScriptHost {
 
   // Runs `function(player)` for what it does to the state (player numbered from 1).
   bool CallWithPlayer(const std::string& function, ScriptContext& ctx, int player, std::string& error);
-  // Runs `function(cards, player)`, which returns the cards it allows (a subset of `cards`).
+  // Runs `function(cards, player)`, which returns the cards it allows (a subset of `cards`),
+  // and may return, second, a text that says why (kept in `reason` when given).
   bool CallFilter(const std::string& function, ScriptContext& ctx, std::vector<CardId>& cards,
-                  std::string& error);
+                  std::string& error, std::string* reason = nullptr);
   // For the API functions (lua_api.cpp).
   ScriptContext* context() const { return context_; }
   const Ruleset& rules() const { return rules_; }
