@@ -186,7 +186,8 @@ void PrintScore(const Engine& engine, const GameState& state, const Screen& scre
     const int total = p < static_cast<int>(state.totals.size()) ? state.totals[p] : 0;
     screen.Print(fmt::format("  player {} ({}): {}\n", p + 1, p == viewer ? "you" : kinds[p], total));
   }
-  const auto seen = SeenVariables(engine, state, viewer);
+  auto seen = SeenVariables(engine, state, viewer);
+  std::erase_if(seen, [](const SeenVariable& v) { return v.quiet; });
   if (seen.empty()) return;
   screen.Print(fmt::format("this round so far:\n"));
   for (const SeenVariable& v : seen) screen.Print(fmt::format("  {}: {}\n", v.label, v.text));

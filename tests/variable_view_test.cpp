@@ -54,6 +54,28 @@ TEST_CASE("variable views/all, owner and the default") {
   CHECK(ViewJson(engine, s, -1)["variables"]["secret 1"] == 11);
 }
 
+TEST_CASE(
+    "variable views/hidden_at: the text view leaves out a value that means nothing yet, JSON keeps it") {
+  auto rules = LoadRulesetFromString(
+      MiniWith(
+          "variables:\n  place: {owner: player, visible: all, hidden_at: 0, values: [none, 1st, 2nd]}\n"),
+      kBad + "case.yaml");
+  Engine engine(std::make_shared<GameConfig>(rules, 2, std::map<std::string, std::string>{}));
+  const GameState s = Position(engine, R"({"variables": {"place 1": 0, "place 2": 1}})");
+  const std::string text = RenderView(engine, s, 0);
+  CHECK(text.find("your place") == std::string::npos);
+  CHECK(text.find("place of player 2: 1st") != std::string::npos);
+  CHECK(ViewJson(engine, s, 0)["variables"] == nlohmann::json{{"place 1", 0}, {"place 2", 1}});
+  std::string message;
+  try {
+    LoadRulesetFromString(MiniWith("variables:\n  x: {hidden_at: 0}\n"), kBad + "case.yaml");
+  } catch (const Error& e) {
+    message = e.what();
+  }
+  CHECK(message.find("hidden_at: only a variable players see (visible: all or owner) is hidden") !=
+        std::string::npos);
+}
+
 TEST_CASE("variable views/none shown: a view has no variables key") {
   auto rules = LoadRulesetFromString(MiniWith("variables:\n  hidden: {owner: player}\n"), kBad + "case.yaml");
   Engine engine(std::make_shared<GameConfig>(rules, 2, std::map<std::string, std::string>{}));

@@ -217,7 +217,7 @@ class Loader : private YamlReader {
   void ReadVariables(const YAML::Node& node) {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "initial", "visible", "range", "announce", "values"});
+      CheckKeys(spec, {"owner", "initial", "visible", "range", "announce", "values", "hidden_at"});
       VariableDecl v;
       v.name = entry.first.as<std::string>();
       const auto owner = Optional(spec, "owner", std::string("table"));
@@ -244,6 +244,11 @@ class Loader : private YamlReader {
       }
       if (v.announce && v.visibility == Visibility::kNone)
         Fail(spec["announce"], "announce: only a variable players see (visible: all or owner) is told");
+      if (spec["hidden_at"]) {
+        if (v.visibility == Visibility::kNone)
+          Fail(spec["hidden_at"], "hidden_at: only a variable players see (visible: all or owner) is hidden");
+        v.hidden_at = As<int>(spec["hidden_at"]);
+      }
       if (spec["range"]) {
         const YAML::Node range = spec["range"];
         if (v.visibility != Visibility::kOwner) Fail(range, "range: only a secret (visible: owner) has one");

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -329,6 +330,9 @@ struct VariableDecl {
   bool announce = false;  // its changes are told to those who see it, after the move (narration.h)
   // `values:` what views show for a value (a sign's gesture; "—" for a bid not yet made).
   std::map<int, std::string> value_names;
+  // `hidden_at:` text views leave the variable out while it holds this value (a place before
+  // anyone went out); JSON views and narration keep it.
+  std::optional<int> hidden_at;
   // The value as views and narration show it: its name, else the number.
   std::string Text(int value) const {
     const auto name = value_names.find(value);

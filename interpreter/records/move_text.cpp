@@ -355,6 +355,16 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     }
     cards.push_back(*it);
   }
+  if (!state.decisions.empty()) {  // an answer whose cards the decision lists
+    const Decision& d = state.decisions.front();
+    for (CardId c : cards) {
+      if (Allowed(&d, c)) continue;
+      std::vector<std::string> codes;
+      for (CardId allowed : d.only) codes.push_back(engine.cards().Code(allowed));
+      return {std::nullopt, fmt::format("{} is not one of the cards this {} may use now: {}",
+                                        engine.cards().Code(c), name, fmt::join(codes, " "))};
+    }
+  }
   if (decl.type == MoveType::kMatch) {
     std::vector<std::string> declared;  // JK=U: U
     for (size_t i = 1; i < words.size(); ++i) {

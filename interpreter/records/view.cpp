@@ -29,7 +29,7 @@ std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& s
     const auto text = [&](int value) { return decl.Text(value); };
     if (decl.owner == Owner::kTable) {
       const int value = state.variables[engine.config().VariableSlot(index, 0)];
-      out.push_back({decl.name, decl.name, value, text(value)});
+      out.push_back({decl.name, decl.name, value, text(value), decl.hidden_at == value});
       continue;
     }
     for (int p = 0; p < state.players; ++p) {
@@ -37,7 +37,8 @@ std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& s
       const std::string label =
           p == player ? fmt::format("your {}", decl.name) : fmt::format("{} of player {}", decl.name, p + 1);
       const int value = state.variables[engine.config().VariableSlot(index, p)];
-      out.push_back({fmt::format("{} {}", decl.name, p + 1), label, value, text(value)});
+      out.push_back(
+          {fmt::format("{} {}", decl.name, p + 1), label, value, text(value), decl.hidden_at == value});
     }
   }
   return out;
@@ -149,8 +150,9 @@ std::string RenderView(const Engine& engine, const GameState& state, int player,
     }
     out += fmt::format("  {}:{}\n", name, cards);
   }
-  for (const SeenVariable& v : SeenVariables(engine, state, player))
-    out += fmt::format("  {}: {}\n", v.label, v.text);
+  for (const SeenVariable& v : SeenVariables(engine, state, player)) {
+    if (!v.quiet) out += fmt::format("  {}: {}\n", v.label, v.text);
+  }
   if (state.finished) {
     out += "  the game is over\n";
   } else {

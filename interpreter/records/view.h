@@ -31,6 +31,7 @@ struct SeenVariable {
   std::string key, label;
   int value;
   std::string text;  // the value as views print it: its name (`values:`), else the number
+  bool quiet = false;  // at its `hidden_at:` value: text views leave it out
 };
 // `announced`: only those the ruleset marks `announce: true`.
 std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& state, int player,
