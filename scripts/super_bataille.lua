@@ -41,12 +41,21 @@ local function resolve()
   for _, p in ipairs(players) do first_cards[p] = tapis.top("shown", p) end
   local tied = highest(players)
   local winner = battle(tied)
+  local best = tapis.top("shown", winner).code
+  if #tied > 1 then
+    tapis.say(string.format("battle! player %d wins it with %s and takes the trick", winner, best))
+  else
+    tapis.say(string.format("player %d takes the trick with %s", winner, best))
+  end
   -- Each loser pays n - 1 cards from their pile for the card that lost.
   for _, p in ipairs(players) do
     if p ~= winner then
       local lost = first_cards[p]
       for _, q in ipairs(tied) do
         if q == p then lost = tapis.top("shown", p) end
+      end
+      if pays(lost) > 1 then
+        tapis.say(string.format("player %d pays %d more for %s", p, pays(lost) - 1, lost.code))
       end
       tapis.draw("pile", p, "shown", p, pays(lost) - 1)
     end

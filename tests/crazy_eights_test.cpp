@@ -49,6 +49,9 @@ TEST_CASE("crazy_eights/an 8 is followed by its nominated suit, otherwise suit o
   Play(*engine, s, "Nominate suit H");
   CHECK(engine->Actor(s) == 1);
   CHECK(Sorted(LegalTexts(*engine, s)) == Texts{"Draw", "Play H3", "Play S8"});
+  // A card typed rank first, as most games write it, is read as what it is.
+  CHECK(ParseMove(*engine, s, "Play 3h").error ==
+        "unknown card '3h'; did you mean H3? (this game writes its cards as C2, SA…)");
   Play(*engine, s, "Play H3");
   // Player 3 holds DK: neither a Heart nor a Three.
   CHECK(LegalTexts(*engine, s) == Texts{"Draw"});

@@ -133,3 +133,28 @@ TEST_CASE("narration/a round's end tells what the ruleset announces as it ended:
   // Without the states, the round's end alone.
   CHECK(Narrate(*engine, before, s, *ParseMove(*engine, before, "play 7S").move, 0).size() == 1);
 }
+
+TEST_CASE(
+    "narration/tapis.say: a script's lines, escaped, cut at 300 bytes, 16 a move, and none from score") {
+  std::string yaml = ReadText(std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml");
+  yaml.replace(yaml.find("scripts: [mini.lua]"), std::string("scripts: [mini.lua]").size(),
+               "scripts: [../fixtures/say/say.lua]\nscore: score");
+  auto rules = LoadRulesetFromString(yaml, std::string(TAPIS_SOURCE_DIR) + "/tests/bad/say.yaml");
+  Engine engine(std::make_shared<GameConfig>(rules, 2));
+  GameState s = engine.NewGame(1);
+  const GameState before = s;
+  const Move play = engine.LegalMoves(s).front();
+  MoveStates states;
+  engine.CaptureStates(&states);
+  REQUIRE(engine.Apply(s, play).ok);
+  engine.CaptureStates(nullptr);
+  REQUIRE(states.said.size() == kMaxSaidLines);
+  CHECK(states.said[0].find("\\x1b[2J") != std::string::npos);  // the escape, shown, not sent
+  CHECK(states.said[1] == std::string(300, 'x'));
+  CHECK(states.said.back() == "line 14");
+  const auto told = Narrate(engine, before, s, play, 1, &states);
+  CHECK(std::find(told.begin(), told.end(), "line 14") != told.end());
+  std::string error;
+  engine.Score(s, &error);
+  CHECK(error.find("tapis.say") != std::string::npos);
+}

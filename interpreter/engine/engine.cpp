@@ -232,6 +232,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   if (captured_ != nullptr) {
     captured_->moved = s;
     captured_->round_ended = false;
+    captured_->said.clear();
   }
   ++s.moves_played;
   if (!refilled_zones_.empty()) RefillZones(*this, s, refilled_zones_);

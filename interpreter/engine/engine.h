@@ -43,7 +43,9 @@ struct MoveStates {
   GameState moved;
   GameState round_end;
   bool round_ended = false;
+  std::vector<std::string> said;  // what scripts told the table during the move (tapis.say)
 };
+inline constexpr size_t kMaxSaidLines = 16;  // a script's lines a move, at most
 
 class Engine final : public EngineServices {
  public:
@@ -103,6 +105,9 @@ class Engine final : public EngineServices {
 
   // The mechanisms' and effects' services are EngineServices's (model/engine_services.h).
   void Ask(GameState& state, const Decision& decision) override;
+  void Say(const std::string& line) override {
+    if (captured_ != nullptr && captured_->said.size() < kMaxSaidLines) captured_->said.push_back(line);
+  }
   // turn: wins_when_empty: the player who just moved and emptied that zone wins;
   // round_ends_when_empty: their move ends the round.
   void CheckGoneOut(GameState& state, int player);

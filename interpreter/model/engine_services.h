@@ -10,6 +10,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "interpreter/model/catalog.h"
 #include "interpreter/model/chance.h"
@@ -62,6 +63,9 @@ class EngineServices {
   // Queues a decision that an effect asks; the engine puts the queue to the players, in
   // order, once the effect has ended.
   virtual void Ask(GameState& state, const Decision& decision) = 0;
+  // A line a script tells the table (tapis.say), for the narration of the move being made;
+  // dropped when nobody narrates (simulations).
+  virtual void Say(const std::string& line) = 0;
 
  protected:
   EngineServices(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance)

@@ -178,6 +178,23 @@ std::string WhyNotFollowing(const Engine& engine, const GameState& state, const 
                      standing, fmt::join(wanted, " or of "), WildCardsText(set, top));
 }
 
+// "; did you mean D7?" when a card's code has the letters typed in another order (a code
+// typed rank first where the ruleset writes the suit first), else "".
+std::string SameLettersHint(const Catalog& catalog, const std::string& typed) {
+  auto letters = [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::sort(text.begin(), text.end());
+    return text;
+  };
+  const std::string wanted = letters(typed);
+  for (const auto& kind : catalog.kinds()) {
+    if (kind.code.size() > 1 && letters(kind.code) == wanted)
+      return fmt::format("; did you mean {}? (this game writes its cards as {}, {}…)", kind.code,
+                         catalog.kinds().front().code, catalog.kinds().back().code);
+  }
+  return "";
+}
+
 // A whole number written alone ("3", "-1"); false for anything else ("3a", "").
 bool ParseInt(const std::string& word, int& value) {
   const char* end = word.data() + word.size();
@@ -341,7 +358,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     if (!k) {
       if (decl.type == MoveType::kExtend && i + 1 == words.size()) continue;  // the meld label
       if (decl.type == MoveType::kPlace && i + 1 == words.size()) continue;   // the cell
-      return {std::nullopt, fmt::format("unknown card '{}'", code)};
+      return {std::nullopt, fmt::format("unknown card '{}'{}", code, SameLettersHint(r.catalog, code))};
     }
     const int from = engine.ZoneSlot(decl.from, actor);
     const auto& zone = state.zones[from].cards;

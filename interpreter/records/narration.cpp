@@ -226,6 +226,7 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     // the match's last move is told whole.
     const bool ended_known = states != nullptr && states->round_ended;
     Sayings(engine, before, ended_known ? states->round_end : after, move, viewer, out);
+    if (states != nullptr) out.insert(out.end(), states->said.begin(), states->said.end());
     if (after.finished) {
       cards_moved();  // the last trick among them
     } else {
@@ -236,6 +237,7 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     return out;
   }
   Sayings(engine, before, after, move, viewer, out);
+  if (states != nullptr) out.insert(out.end(), states->said.begin(), states->said.end());
   cards_moved();
   VariableChanges(engine, before, after, viewer, out);
   NewDecision(engine, before, after, viewer, out);

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "interpreter/mechanisms/combination.h"
+#include "interpreter/model/errors.h"
 #include "interpreter/model/names.h"
 #include "interpreter/script/lua_bridge.h"
 #include "interpreter/script/script_host.h"
@@ -90,6 +91,14 @@ int SetTurn(lua_State* L, ScriptContext& ctx) {
   ctx.state->actions_left =
       static_cast<int8_t>(ctx.engine->config().Resolve(ctx.engine->rules().actions_per_turn));
   ctx.state->end_turn = false;
+  return 0;
+}
+
+// tapis.say(text): a line every seat reads under the move (at most 300 bytes of one line).
+int Say(lua_State* L, ScriptContext& ctx) {
+  RequireWritable(L, ctx);
+  const std::string_view text = StringArg(L, 1, "text");
+  ctx.engine->Say(Printable(text.substr(0, 300)));
   return 0;
 }
 
@@ -242,12 +251,22 @@ int EndGame(lua_State* L, ScriptContext& ctx) {
 }  // namespace
 
 void OpenTapisApi(lua_State* L) {
-  static const luaL_Reg kFunctions[] = {
-      {"set", Guard<Set>},          {"move", Guard<MoveApi>},       {"draw", Guard<Draw>},
-      {"ask", Guard<Ask>},          {"actions", Guard<Actions>},    {"reverse", Guard<Reverse>},
-      {"end_game", Guard<EndGame>}, {"end_round", Guard<EndRound>}, {"set_phase", Guard<SetPhase>},
-      {"set_out", Guard<SetOut>},   {"shuffle", Guard<Shuffle>},    {"random", Guard<Random>},
-      {"set_turn", Guard<SetTurn>}, {"end_turn", Guard<EndTurn>},   {nullptr, nullptr}};
+  static const luaL_Reg kFunctions[] = {{"set", Guard<Set>},
+                                        {"move", Guard<MoveApi>},
+                                        {"draw", Guard<Draw>},
+                                        {"ask", Guard<Ask>},
+                                        {"actions", Guard<Actions>},
+                                        {"reverse", Guard<Reverse>},
+                                        {"end_game", Guard<EndGame>},
+                                        {"end_round", Guard<EndRound>},
+                                        {"set_phase", Guard<SetPhase>},
+                                        {"set_out", Guard<SetOut>},
+                                        {"shuffle", Guard<Shuffle>},
+                                        {"random", Guard<Random>},
+                                        {"set_turn", Guard<SetTurn>},
+                                        {"end_turn", Guard<EndTurn>},
+                                        {"say", Guard<Say>},
+                                        {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   AddReadingApi(L);
   AddTrickApi(L);
