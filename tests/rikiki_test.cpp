@@ -207,6 +207,17 @@ TEST_CASE("rikiki/leave: 1 caps a max_cards set too high, and the way back down 
   }
   CHECK(most == 10);
   CHECK(rounds == 19);
+  // The schedule makes the match, whatever match: rounds says; a parameter below 0 deals nothing.
+  for (const char* rounds_line : {"match: ~", "match: {rounds: 3}"}) {
+    CAPTURE(rounds_line);
+    auto rules = LoadRulesetFromString(std::string("extends: rikiki\nname: r\n") + rounds_line + "\n",
+                                       std::string(TAPIS_SOURCE_DIR) + "/rulesets/r.yaml");
+    auto short_one = std::make_unique<Engine>(
+        std::make_shared<GameConfig>(rules, 4, std::map<std::string, std::string>{{"max_cards", "2"}}));
+    const GameState g = RandomGame(*short_one, 5);
+    CHECK(g.finished);
+    CHECK(g.round == 3);  // 1, 2, 1
+  }
 }
 
 TEST_CASE("rikiki/the most cards: ⌊51 / players⌋, so a card is left to turn up") {

@@ -343,6 +343,11 @@ TEST_CASE("shedding/the loader refuses what the vocabulary cannot mean") {
         "{draw, into, paid_by}");
   CHECK(LoadError("{reverse: true,", "{penalty: {draw: 2, into: plays, paid_by: pass},") ==
         "shedding.yaml:50:51: penalty: paid_by: 'pass' is not a move of type draw");
+  CHECK(
+      LoadError("{reverse: true,",
+                "{penalty: {draw: 2, into: plays, paid_by: draw}, if: {rank: \"1\"}}\n"
+                "      - {penalty: {draw: 2, into: draws, paid_by: draw},") ==
+      "shedding.yaml:51:51: penalty: 'draw' already pays the penalty kept in 'plays'; a draw move pays one");
   CHECK(LoadError("{reverse: true,", "{penalty: {draw: 0, into: plays, paid_by: draw},") ==
         "shedding.yaml:50:26: penalty: draw: the cards to draw, 1 or more");
   CHECK(LoadError("{reverse: true,", "{penalty: {draw: 2, into: hand, paid_by: draw},") ==

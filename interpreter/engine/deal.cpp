@@ -21,10 +21,11 @@ void Engine::PickDealer(GameState& s) {
 // `leave` so that many cards of the pack are never dealt.
 int Engine::StepMost(const SetupStep& step) const {
   const bool all = step.count.literal < 0 && step.count.parameter < 0;
-  const int most = all ? cards().size() : config_->Resolve(step.count);
-  const int leave = config_->Resolve(step.leave);
-  if (leave <= 0 && step.size == SetupStep::Size::kFixed) return most;
-  return std::min(most, std::max(0, (cards().size() - leave) / config_->players()));
+  const int most =
+      std::max(0, all ? cards().size() : config_->Resolve(step.count));  // a parameter may be < 0
+  const int leave = std::clamp(config_->Resolve(step.leave), 0, cards().size());
+  if (leave == 0 && step.size == SetupStep::Size::kFixed) return most;
+  return std::min(most, (cards().size() - leave) / config_->players());
 }
 
 // The cards a step deals each player this round: a random size is chance's pick from 1 to
@@ -40,18 +41,20 @@ int Engine::StepSize(GameState& s, const SetupStep& step) {
       return size;
     }
     case SetupStep::Size::kUpAndDown: {
-      const int r = s.round + 1;
+      const int r = s.round + 1;  // most is at most the pack: 2 × most does not overflow
       return std::max(0, r <= most ? r : 2 * most - r);
     }
   }
   return most;
 }
 
-// Up and down, the match ends with the round that deals 1 card again.
-bool Engine::DealsDone(int rounds_played) const {
-  return std::any_of(rules().setup.begin(), rules().setup.end(), [&](const SetupStep& step) {
-    return step.size == SetupStep::Size::kUpAndDown && rounds_played >= 2 * StepMost(step) - 1;
-  });
+// Up and down, the match is the rounds of the schedule: up to the most and back down to 1
+// (2 × most − 1 rounds); -1 when no deal goes up and down.
+int Engine::ScheduledRounds() const {
+  for (const SetupStep& step : rules().setup) {
+    if (step.size == SetupStep::Size::kUpAndDown) return std::max(1, 2 * StepMost(step) - 1);
+  }
+  return -1;
 }
 
 void Engine::Deal(GameState& s) {
@@ -71,7 +74,7 @@ void Engine::Deal(GameState& s) {
         break;
       case SetupStep::Kind::kDeal: {  // one card at a time, from the first player (or `first_seat`)
         const int size = StepSize(s, step);
-        const int first = step.first_seat >= 0 ? step.first_seat % n : s.turn_player;
+        const int first = step.first_seat >= 0 ? step.first_seat : s.turn_player;
         for (int round = 0; round < size; ++round) {
           for (int i = 0; i < n; ++i) move_top(from, ZoneSlot(step.to, (first + i) % n));
           if (s.zones[from].cards.empty()) break;

@@ -153,6 +153,9 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   ResetTricks(*this, s);
   if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, true);
   if (has_climbs_) ResetClimbs(*this, s);
+  for (const int owed : penalty_paid_) {  // a penalty still owed dies with its round
+    if (owed >= 0) s.variables[config_->VariableSlot(owed, 0)] = 0;
+  }
   if (r.place_variable >= 0) {  // nobody is out yet
     for (int p = 0; p < n; ++p) s.variables[config_->VariableSlot(r.place_variable, p)] = 0;
   }
@@ -250,7 +253,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   std::string error;
   const bool effects_ran = firing == 0 || FireTriggers(s, player, performed, firing, answering, error);
   if (effects_ran && decl && penalty_paid_[m.kind] >= 0 && !s.round_over)
-    PayPenalty(*this, s, player, *decl, penalty_paid_[m.kind]);
+    PayPenalty(*this, s, player, m.kind, penalty_paid_[m.kind]);
   if (!effects_ran ||
       (CheckGoneOut(s, player), EndRoundIf(s, count_ends), CheckLastRound(s), !Settle(s, error))) {
     if (keep_backup) s = backup_;

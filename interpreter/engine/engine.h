@@ -118,7 +118,7 @@ class Engine final : public EngineServices {
   void Deal(GameState& state);
   int StepMost(const SetupStep& step) const;
   int StepSize(GameState& state, const SetupStep& step);  // cards each (deal) or in all (move)
-  bool DealsDone(int rounds_played) const;
+  int ScheduledRounds() const;
   void PickDealer(GameState& state);
   bool ActOpening(GameState& state, std::string& error);
   // Moves of the kinds in `kinds` for `player`: their own turn's when `decision` is null.

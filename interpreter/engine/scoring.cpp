@@ -37,7 +37,9 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
   const int target = config_->Resolve(match.target);
   const bool target_hit =
       target > 0 && std::any_of(s.totals.begin(), s.totals.end(), [&](int t) { return t >= target; });
-  if (s.match_over || s.round >= config_->Resolve(match.rounds) || target_hit || DealsDone(s.round)) {
+  const int scheduled = ScheduledRounds();  // a deal up and down sets the match's rounds
+  const int rounds = scheduled >= 0 ? scheduled : config_->Resolve(match.rounds);
+  if (s.match_over || s.round >= rounds || target_hit) {
     s.finished = true;
     return true;
   }

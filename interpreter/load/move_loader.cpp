@@ -176,6 +176,7 @@ void ResolveMoveNames(const YamlReader& reader, const YAML::Node& moves,
       r.moves[k].fallback_unless |= 1u << other;
     }
   }
+  std::map<int, int> paid_into;  // a draw move: the penalty variable it pays
   for (const auto& entry : moves) {
     MoveDecl& m = r.moves[static_cast<size_t>(r.MoveIndex(entry.first.Scalar()))];
     const YAML::Node then = entry.second["then"];
@@ -189,6 +190,11 @@ void ResolveMoveNames(const YamlReader& reader, const YAML::Node& moves,
       if (r.moves[penalty.paid_by].type != MoveType::kDraw)
         reader.Fail(name,
                     fmt::format("penalty: paid_by: '{}' is not a move of type draw", penalty.paid_by_name));
+      if (const auto [it, fresh] = paid_into.emplace(penalty.paid_by, penalty.variable);
+          !fresh && it->second != penalty.variable)
+        reader.Fail(name,
+                    fmt::format("penalty: '{}' already pays the penalty kept in '{}'; a draw move pays one",
+                                penalty.paid_by_name, r.variables[it->second].name));
     }
     if (!m.climb.pass_name.empty()) {
       const YAML::Node name = entry.second["climb"]["pass"];

@@ -275,7 +275,7 @@ class Loader : private YamlReader {
           CheckKeys(step, {"deal", "from", "to", "leave", "first_seat"});
           if (step["leave"]) s.leave = Int(step["leave"]);
           if (step["leave"] && s.leave.parameter < 0 && s.leave.literal < 0)
-            Fail(step["leave"], "leave: the cards the deal leaves in from, 0 or more");
+            Fail(step["leave"], "leave: how many cards of the pack the deal leaves undealt, 0 or more");
           if (step["first_seat"]) {
             s.first_seat = As<int>(step["first_seat"]) - 1;
             if (s.first_seat < 0 || s.first_seat >= r_->min_players)

@@ -18,9 +18,9 @@ namespace tapis {
 // nothing is left to draw.
 void Attack(EngineServices& engine, GameState& state, int player, const Move& move, const Trigger& t);
 
-// After a move of a kind that pays a penalty kept in `variable`: one card of it is paid; the
+// After a move of `kind`, which pays a penalty kept in `variable`: one card of it is paid; the
 // rest is forgiven when the draw's source is empty; while some remains, the player must draw
 // again.
-void PayPenalty(EngineServices& engine, GameState& state, int player, const MoveDecl& decl, int variable);
+void PayPenalty(EngineServices& engine, GameState& state, int player, int kind, int variable);
 
 }  // namespace tapis

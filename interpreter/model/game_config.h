@@ -25,7 +25,7 @@ class GameConfig {
   const CardSet& cards() const { return cards_; }
   int Resolve(const IntValue& value) const {
     const int v = value.parameter < 0 ? value.literal : parameters_[value.parameter];
-    return (value.negated ? -v : v) + (value.plus_players ? players_ : 0);
+    return (value.negated ? (v == INT32_MIN ? INT32_MAX : -v) : v) + (value.plus_players ? players_ : 0);
   }
   int ParameterValue(int index) const { return parameters_[index]; }
   // A file parameter's path ("" for the other types).

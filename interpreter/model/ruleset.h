@@ -131,7 +131,7 @@ struct Trigger {
   bool reverse = false;          // the direction of play turns round
   // `penalty:` the next player must draw this many more cards (the penalty adds up in a table
   // variable) with the move `paid_by`, or answer with a card that fires this same effect
-  // (mechanisms/penalty.h); `draw` 0: none.
+  // (mechanisms/penalty.h); `paid_by` -1: no penalty.
   struct Penalty {
     IntValue draw;
     int variable = -1;
