@@ -255,6 +255,29 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("shedding/score: team: true, partners each score their team's sum") {
+  const std::string as = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/shedding/teams.yaml";
+  auto rules = LoadRulesetFromString(
+      "extends: shedding.yaml\nname: teams\nplayers: {min: 4, max: 4}\nteams: 2\n"
+      "score: {team: true}\n",
+      as);
+  Engine engine(std::make_shared<GameConfig>(rules, 4));
+  const GameState s = Table(engine, {{"stock", {"1c"}},
+                                     {"pile", {"2c"}},
+                                     {"hand 1", {"1a"}},
+                                     {"hand 2", {"2a"}},
+                                     {"hand 3", {"3a"}},
+                                     {"hand 4", {"4b"}}});
+  CHECK(engine.Score(s) == std::vector<int>{-4, -6, -4, -6});  // 1 + 3 and 2 + 4, cards left in hand
+  try {
+    LoadRulesetFromString("extends: shedding.yaml\nname: teams\nscore: {team: true}\n", as);
+    FAIL("loaded");
+  } catch (const std::exception& e) {
+    CHECK(std::string(e.what()).find(
+              "score: team: partners share their team's points; declare teams: first") != std::string::npos);
+  }
+}
+
 TEST_CASE("shedding/a refused move says which rule it broke") {
   auto engine = Shedding(2);
   GameState s =

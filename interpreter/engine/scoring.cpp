@@ -72,6 +72,12 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
     }
     scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
   }
+  if (r.score_by_team) {  // seat p is in team p % teams: each partner scores the team's sum
+    std::vector<long long> team(r.teams, 0);
+    for (int p = 0; p < s.players; ++p) team[p % r.teams] += scores[p];
+    for (int p = 0; p < s.players; ++p)
+      scores[p] = static_cast<int>(std::clamp<long long>(team[p % r.teams], INT32_MIN, INT32_MAX));
+  }
   return scores;
 }
 

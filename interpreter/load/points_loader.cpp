@@ -76,7 +76,7 @@ void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r
 }
 
 void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
-  reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed"});
+  reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed", "team"});
   auto zone = [&](const char* key) {
     const int z = ReadZone(reader, node[key], r);
     if (r.zones[z].owner != Owner::kPlayer || r.zones[z].dynamic)
@@ -88,6 +88,11 @@ void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) 
   if ((r.score_plus >= 0 || r.score_minus >= 0) && r.card_points.empty())
     reader.Fail(node, "score: {plus, minus} adds up the cards' points: give them under card_points:");
   ReadContractScore(reader, node, r);
+  if (node["team"]) {
+    r.score_by_team = reader.As<bool>(node["team"]);
+    if (r.score_by_team && r.teams == 0)
+      reader.Fail(node["team"], "score: team: partners share their team's points; declare teams: first");
+  }
   if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0)
     reader.Fail(node,
                 "score: a Lua function's name, {plus: ZONE, minus: ZONE} to add up the card_points, or "

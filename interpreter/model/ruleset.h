@@ -409,6 +409,7 @@ struct Ruleset {
   std::vector<PointRule> card_points;
   int score_plus = -1, score_minus = -1;  // `score: {plus: ZONE, minus: ZONE}`: each player's cards there
   ContractScore contract_score;           // `score: {bid: …, won: …}`
+  bool score_by_team = false;             // `score: {…, team: true}`: partners each score their team's sum
   std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)
   std::string bot_sample;    // Lua: makes a bot's sample agree with what its seat was told (`bots: sample:`)
   int bot_iterations = 0;    // the search bot's default budget for this game (`bots: iterations:`); 0: the engine's
