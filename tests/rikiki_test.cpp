@@ -32,6 +32,17 @@ std::unique_ptr<Engine> Variant(const std::string& tricks_keys) {
   return std::make_unique<Engine>(std::make_shared<GameConfig>(rules, 3));
 }
 
+// What loading rikiki with `yaml` added, as a variant file would, says ("" when it loads).
+std::string VariantError(const std::string& yaml) {
+  try {
+    LoadRulesetFromString("extends: rikiki\nname: rikiki_test\n" + yaml,
+                          std::string(TAPIS_SOURCE_DIR) + "/rulesets/rikiki_test.yaml");
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
 }  // namespace
 
 TEST_CASE("trick/the leader may play any card, the others must follow the suit led if they can") {
@@ -240,58 +251,40 @@ TEST_CASE("rikiki/10,000 random matches conserve cards and end") {
 }
 
 TEST_CASE("trick/bad tricks: keys get a one-line answer at their place") {
-  auto error = [](const std::string& yaml) -> std::string {
-    try {
-      LoadRulesetFromString("extends: rikiki\nname: rikiki_test\n" + yaml,
-                            std::string(TAPIS_SOURCE_DIR) + "/rulesets/rikiki_test.yaml");
-    } catch (const std::exception& e) {
-      return e.what();
-    }
-    return "";
-  };
   const std::string file = std::string(TAPIS_SOURCE_DIR) + "/rulesets/rikiki_test.yaml";
-  CHECK(error("tricks: {trump: hearts}") ==
+  CHECK(VariantError("tricks: {trump: hearts}") ==
         file + ":3:17: trump: expected none, {zone: ZONE} (the suit of its top card) or {variable: NAME}");
-  CHECK(error("tricks: {leader: tricks}") == file + ":3:18: variable 'tricks' must be a table variable");
-  CHECK(error("tricks: {zone: hand}") == file + ":3:16: tricks: the trick's zone must be a table zone");
-  CHECK(error("tricks: {must_trump: often}") == file + ":3:22: expected true or false");
-  CHECK(error("moves: {bid: {next_phase: scoring}}") ==
+  CHECK(VariantError("tricks: {leader: tricks}") == file + ":3:18: variable 'tricks' must be a table variable");
+  CHECK(VariantError("tricks: {zone: hand}") == file + ":3:16: tricks: the trick's zone must be a table zone");
+  CHECK(VariantError("tricks: {must_trump: often}") == file + ":3:22: expected true or false");
+  CHECK(VariantError("moves: {bid: {next_phase: scoring}}") ==
         file + ":3:27: unknown phase 'scoring'; phases are: bidding, playing");
 }
 
 TEST_CASE("rikiki/bad deals and contracts get a one-line answer at their place") {
-  auto error = [](const std::string& yaml) -> std::string {
-    try {
-      LoadRulesetFromString("extends: rikiki\nname: rikiki_test\n" + yaml,
-                            std::string(TAPIS_SOURCE_DIR) + "/rulesets/rikiki_test.yaml");
-    } catch (const std::exception& e) {
-      return e.what();
-    }
-    return "";
-  };
   const std::string file = std::string(TAPIS_SOURCE_DIR) + "/rulesets/rikiki_test.yaml";
   const std::string deal = "setup: [{from: stock, to: hand, ";
-  CHECK(error(deal + "deal: {random: 0}}]") ==
+  CHECK(VariantError(deal + "deal: {random: 0}}]") ==
         file + ":3:48: random: the most cards each player gets, 1 or more");
-  CHECK(error(deal + "deal: {random: 2, up_and_down: 3}}]") ==
+  CHECK(VariantError(deal + "deal: {random: 2, up_and_down: 3}}]") ==
         file + ":3:39: deal: give one of {random: N} or {up_and_down: N}");
-  CHECK(error(deal + "deal: {often: 2}}]") ==
+  CHECK(VariantError(deal + "deal: {often: 2}}]") ==
         file + ":3:40: unknown key 'often'; expected one of: random, up_and_down");
-  CHECK(error(deal + "deal: 2, first_seat: 4}]") ==
+  CHECK(VariantError(deal + "deal: 2, first_seat: 4}]") ==
         file + ":3:54: first_seat: a seat from 1 to 3 (the fewest players)");
   // A variant's score: merges with rikiki's, which names both variables (a merged map has no
   // one place in either file).
-  CHECK(error("score: {won: ~}") ==
+  CHECK(VariantError("score: {won: ~}") ==
         file + ": score: a contract needs both bid: and won: (the player variables compared)");
-  CHECK(error("score: {bid: leader, won: tricks}") ==
+  CHECK(VariantError("score: {bid: leader, won: tricks}") ==
         file + ":3:14: variable 'leader' must be a player variable");
-  CHECK(error("score: {bid: bid, won: tricks, made: {points: -$contract}}") ==
+  CHECK(VariantError("score: {bid: bid, won: tricks, made: {points: -$contract}}") ==
         file +
             ":3:47: unknown parameter 'contract'; parameters are: max_cards, last_bidder_rule, "
             "contract_points, "
             "trick_points");
-  CHECK(error("score: {bid: bid, won: tricks, made: {bonus: 3}}") ==
+  CHECK(VariantError("score: {bid: bid, won: tricks, made: {bonus: 3}}") ==
         file + ":3:39: unknown key 'bonus'; expected one of: points, per_won, per_difference");
-  CHECK(error("score: {bid: bid, won: tricks, made: 10}") ==
+  CHECK(VariantError("score: {bid: bid, won: tricks, made: 10}") ==
         file + ":3:38: expected {points: N, per_won: N, per_difference: N} (each may be omitted: 0)");
 }
