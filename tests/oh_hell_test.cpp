@@ -176,7 +176,7 @@ TEST_CASE("oh_hell/the last bidder may not make the total equal the tricks") {
   // The refusal names the rule, and the range.
   CHECK(ParseMove(*engine, s, "1").error ==
         "bid 1 would make the bids add up to 2 (the others' come to 1), which the last to bid may not do");
-  CHECK(ParseMove(*engine, s, "3").error == "bid from 0 to 2, the cards in your hand");
+  CHECK(ParseMove(*engine, s, "3").error == "type a bid from 0 to 2, the cards in your hand");
 }
 
 TEST_CASE("oh_hell/random games: one deal of 1 to ⌊51 / players⌋ cards each") {

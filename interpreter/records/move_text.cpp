@@ -207,10 +207,12 @@ std::string WhyNotNumber(const Engine& engine, const GameState& state, const Mov
   const Ruleset& r = engine.rules();
   const NumberRange range = NumbersAllowed(engine, state, engine.Actor(state), decl);
   if (value < range.low || value > range.high) {
+    // "bid from 0 to 2", or, where the number is typed alone, "type a bid from 0 to 2".
+    const std::string what = WrittenWithoutName(decl) ? "type a " + decl.name : decl.name;
     if (decl.max_cards >= 0)
-      return fmt::format("{} from {} to {}, the cards in your {}", decl.name, range.low, range.high,
+      return fmt::format("{} from {} to {}, the cards in your {}", what, range.low, range.high,
                          ZoneName(r, decl.max_cards));
-    return fmt::format("{} from {} to {}", decl.name, range.low, range.high);
+    return fmt::format("{} from {} to {}", what, range.low, range.high);
   }
   if (value == range.refused_total)
     return fmt::format(
