@@ -1,0 +1,185 @@
+// Why a typed move is not legal now, in the player's words: the rule of the ruleset that
+// refuses it (ParseMove, move_text.cpp, asks these once the text names a move and cards).
+#include "interpreter/records/refusals.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+#include "interpreter/load/move_words.h"
+#include "interpreter/mechanisms/climb.h"
+#include "interpreter/mechanisms/combination.h"
+#include "interpreter/mechanisms/follow.h"
+#include "interpreter/mechanisms/move_count.h"
+#include "interpreter/mechanisms/trick.h"
+#include "interpreter/records/move_text.h"
+#include "interpreter/records/view.h"
+
+namespace tapis {
+namespace {
+
+// ", or a wild card", naming what the wild cards share when they all share a value: ", or a
+// card of rank 8 (wild)".
+std::string WildCardsText(const CardSet& set, const TopToFollow& top) {
+  std::vector<CardId> wild;
+  for (int c = 0; c < set.size(); ++c) {
+    const int w = set.Wild(static_cast<CardId>(c));
+    for (int i = 0; i < top.count; ++i) {
+      if (w == top.property[i] || w == kWildAny) {
+        wild.push_back(static_cast<CardId>(c));
+        break;
+      }
+    }
+  }
+  if (wild.empty()) return "";
+  const auto& properties = set.catalog().properties();
+  for (int p = 0; p < static_cast<int>(properties.size()); ++p) {
+    const int v = set.Value(wild[0], p);
+    const bool shared = v != kNoValue &&
+                        std::all_of(wild.begin(), wild.end(), [&](CardId c) { return set.Value(c, p) == v; });
+    if (shared)
+      return fmt::format(", or a card of {} {} (wild)", properties[p].name, properties[p].values[v]);
+  }
+  return ", or a wild card";
+}
+
+}  // namespace
+
+// A move kind not offered now: the rule of the ruleset that keeps it out, if it is one of
+// the counted or waiting kinds ("" otherwise).
+std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind,
+                          const std::vector<Move>& legal) {
+  const Ruleset& r = engine.rules();
+  const MoveDecl& decl = r.moves[kind];
+  const MoveCount& count = decl.count;
+  if (count.has_max && CountReached(engine, state, decl, !state.decisions.empty())) {
+    const int max = engine.config().Resolve(count.max);
+    const char* per = count.per == MoveCount::Per::kTurn  ? " a turn"
+                      : count.per == MoveCount::Per::kRow ? " in a row"
+                                                          : " a round";
+    return fmt::format("'{}' is allowed {} time{}{}, and that is done", decl.name, max, max == 1 ? "" : "s",
+                       per);
+  }
+  if (decl.type == MoveType::kPass && !ClimbPassAllowed(engine, state, kind))
+    return fmt::format("'{}' is not allowed on an empty pile: you lead, so play", decl.name);
+  std::vector<std::string> blocking;
+  for (const Move& m : legal) {
+    if (m.kind == kStopMove || !(decl.fallback_unless >> m.kind & 1u)) continue;
+    const std::string& name = r.moves[m.kind].name;
+    if (std::find(blocking.begin(), blocking.end(), name) == blocking.end()) blocking.push_back(name);
+  }
+  if (!blocking.empty())
+    return fmt::format("'{}' only once you may not {}", decl.name, fmt::join(blocking, " or "));
+  return "";
+}
+
+// A card refused by `follow:`: what the card on top asks for, in the ruleset's words.
+std::string WhyNotFollowing(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                            const TopToFollow& top, CardId card) {
+  const Catalog& catalog = engine.rules().catalog;
+  const CardSet& set = engine.cards();
+  const CardId on_top = state.zones[engine.ZoneSlot(decl.to, engine.Actor(state))].cards.back();
+  std::vector<std::string> wanted;
+  std::string standing;
+  for (int i = 0; i < top.count; ++i) {
+    const Property& p = catalog.properties()[top.property[i]];
+    if (top.value[i] == kNoValue) continue;
+    wanted.push_back(fmt::format("{} {}", p.name, p.values[top.value[i]]));
+    if (set.Wild(on_top) == top.property[i] && state.declared[on_top] >= 0)
+      standing = fmt::format(", standing for {} {}", p.name, p.values[top.value[i]]);
+  }
+  return fmt::format("{} does not follow {} on top{}: play a card of {}{}", set.Code(card), set.Code(on_top),
+                     standing, fmt::join(wanted, " or of "), WildCardsText(set, top));
+}
+
+// "; did you mean D7?" when a card's code has the letters typed in another order (a code
+// typed rank first where the ruleset writes the suit first), else "".
+std::string SameLettersHint(const Catalog& catalog, const std::string& typed) {
+  auto letters = [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::sort(text.begin(), text.end());
+    return text;
+  };
+  const std::string wanted = letters(typed);
+  for (const auto& kind : catalog.kinds()) {
+    if (kind.code.size() > 1 && letters(kind.code) == wanted)
+      return fmt::format("; did you mean {}? (this game writes its cards as {}, {}…)", kind.code,
+                         catalog.kinds().front().code, catalog.kinds().back().code);
+  }
+  return "";
+}
+
+// A whole number written alone ("3", "-1"); false for anything else ("3a", "").
+bool ParseInt(const std::string& word, int& value) {
+  const char* end = word.data() + word.size();
+  const auto [at, error] = std::from_chars(word.data(), end, value);
+  return error == std::errc() && at == end && !word.empty();
+}
+
+// Why `value` is no answer to the number move `decl` now, or "" when it is one.
+std::string WhyNotNumber(const Engine& engine, const GameState& state, const MoveDecl& decl, int value) {
+  const Ruleset& r = engine.rules();
+  const NumberRange range = NumbersAllowed(engine, state, engine.Actor(state), decl);
+  if (value < range.low || value > range.high) {
+    // "bid from 0 to 2", or, where the number is typed alone, "type a bid from 0 to 2".
+    const std::string what = WrittenWithoutName(decl) ? "type a " + decl.name : decl.name;
+    if (decl.max_cards >= 0)
+      return fmt::format("{} from {} to {}, the cards in your {}", what, range.low, range.high,
+                         r.zones[decl.max_cards].name);
+    return fmt::format("{} from {} to {}", what, range.low, range.high);
+  }
+  if (value == range.refused_total)
+    return fmt::format(
+        "{} {} would make the {}s add up to {} (the others' come to {}), which the last to {} "
+        "may not do",
+        decl.name, value, decl.name, range.high, range.total, decl.name);
+  if (value == range.refused)
+    return fmt::format("{} {} is not allowed now: it is the {}", decl.name, value,
+                       r.variables[decl.except].name);
+  return "";
+}
+
+// A set refused by `type: play` (climbing): which of its rules the cards break, in the
+// order a player checks them; "" when the cards keep them all (a script refuses the play).
+std::string WhyNotPlaying(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                          const std::vector<CardId>& cards, int declared) {
+  const Combination& combo = engine.rules().combinations[decl.combination];
+  const CardSet& set = engine.cards();
+  const int prop = combo.property;
+  const Property& p = set.catalog().properties()[prop];
+  std::vector<std::string> codes;
+  int value = declared;
+  bool one_value = true;
+  for (CardId c : cards) {
+    codes.push_back(set.Code(c));
+    if (set.Wild(c) == prop) continue;
+    if (value < 0) value = set.Value(c, prop);
+    one_value = one_value && set.Value(c, prop) == value;
+  }
+  const std::string played = fmt::format("{}", fmt::join(codes, " "));
+  if (!one_value || value < 0)
+    return fmt::format("{} are not of one {}: a play is cards of one {}", played, p.name, p.name);
+  const int size = static_cast<int>(cards.size());
+  const bool alone = std::any_of(combo.alone.begin(), combo.alone.end(),
+                                 [&](const CardFilter& f) { return f.property == prop && f.Has(value); });
+  if (alone && size > 1) return fmt::format("a {} is played alone", p.values[value]);
+  if (const int needed = ClimbSizeNeeded(engine, state, decl); needed > 0 && size != needed)
+    return fmt::format("play {} card{}, as many as the play on top", needed, needed == 1 ? "" : "s");
+  if (size < combo.min || size > combo.max)
+    return combo.min == combo.max
+               ? fmt::format("a play is {} cards", combo.min)
+               : fmt::format("a play is {} to {} cards", combo.min, std::min(combo.max, 64));
+  const auto& pile = state.zones[engine.ZoneSlot(decl.to, engine.Actor(state))].cards;
+  if (pile.empty() || decl.beat == Beat::kAny) return "";
+  const int top = engine.EffectiveValue(state, pile.back(), prop);
+  const bool above = decl.beat == Beat::kAbove;
+  if (value >= top + (above ? 1 : 0)) return "";
+  return fmt::format("{} does not beat {} on top: play {} {} {}", played,
+                     CardText(engine, state, pile.back()), above ? "above" : "at least", p.name,
+                     p.values[top]);
+}
+
+}  // namespace tapis

@@ -1,0 +1,29 @@
+// Why a typed move is not legal now, in the player's words (the rule that refuses it); for
+// ParseMove (move_text.h). Each returns "" when its rule does not refuse the move.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/follow.h"
+
+namespace tapis {
+
+// A move kind not offered now: the counted or waiting rule that keeps it out.
+std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind,
+                          const std::vector<Move>& legal);
+// A card refused by `follow:`: what the card on top asks for.
+std::string WhyNotFollowing(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                            const TopToFollow& top, CardId card);
+// A set refused by `type: play` (climbing): which of its rules the cards break.
+std::string WhyNotPlaying(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                          const std::vector<CardId>& cards, int declared);
+// `value` refused by the number move `decl` (its range, the last bidder's rule).
+std::string WhyNotNumber(const Engine& engine, const GameState& state, const MoveDecl& decl, int value);
+// "; did you mean D7?" when a card's code has the letters `typed` in another order.
+std::string SameLettersHint(const Catalog& catalog, const std::string& typed);
+// A whole number written alone ("3", "-1"); false for anything else ("3a", "").
+bool ParseInt(const std::string& word, int& value);
+
+}  // namespace tapis
