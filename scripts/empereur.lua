@@ -1,6 +1,7 @@
 -- L'Empereur's effects (rulesets/empereur.yaml): choosing the dealer, the deal and the
--- exchanges, clearing the cards in play, the Two rule, the draw rule, going out, roles,
--- scoring and the match's end. Players are numbered from 1.
+-- exchanges, the others' draws of the Two rule and the draw rule, going out, roles,
+-- scoring and the match's end. Beating the last play, passes, clearing the cards in play
+-- and rebuilding the stock are the engine's. Players are numbered from 1.
 
 local EMPEREUR, SUJET, ELU, EXCLU = 1, 2, 3, 4
 
@@ -100,8 +101,6 @@ function round_start()
   end
   local first_out = tapis.get("first_out")
   tapis.set("first_out", 0)
-  tapis.set("last", 0)
-  tapis.set("passes", 0)
   local dealer = choose_dealer()
   tapis.set("dealer", dealer)
   tapis.shuffle("stock")
@@ -117,55 +116,12 @@ function round_start()
   ask_exchanges(roles, first_out)
 end
 
--- The stock ------------------------------------------------------------------------------
+-- Draws --------------------------------------------------------------------------------
 
--- "On prend toutes les cartes du talon sauf celles ayant la plus haute valeur."
-local function rebuild_stock()
-  local talon = tapis.cards("talon")
-  if #talon == 0 then return end
-  local top = 0
-  for _, card in ipairs(talon) do top = math.max(top, tapis.order(card, "rank")) end
-  for _, card in ipairs(talon) do
-    if tapis.order(card, "rank") < top then tapis.move(card, "stock") end
-  end
-  if tapis.param("shuffle_rebuilt_stock") then tapis.shuffle("stock") end
-end
-
+-- `player` draws `count` cards; an empty stock is rebuilt from the cards in play (the
+-- engine's `refill:`), and when nothing can be rebuilt "le joueur ne pioche pas".
 local function draw_for(player, count)
-  for _ = 1, count do
-    if tapis.count("stock") == 0 then rebuild_stock() end
-    if tapis.count("stock") == 0 then return end  -- "le joueur ne pioche pas"
-    tapis.draw("stock", "hand", player)
-  end
-end
-
--- The cards in play go face down under the stock.
-local function clear_talon()
-  for _, card in ipairs(tapis.cards("talon")) do tapis.move(card, "stock", "bottom") end
-  tapis.set("passes", 0)
-end
-
--- Turns ----------------------------------------------------------------------------------
-
-function turn_start()
-  tapis.set_phase("start")
-  -- Everybody else passed since the last play: the player leads on a clear table.
-  if tapis.count("talon") > 0 then
-    local last = tapis.get("last")
-    local needed = #tapis.in_play()
-    if last > 0 and not tapis.is_out(last) then needed = needed - 1 end
-    if tapis.get("passes") >= needed then clear_talon() end
-  end
-  if tapis.count("stock") == 0 then rebuild_stock() end
-  if tapis.count("stock") == 0 then tapis.set_phase("drawn") end  -- nothing to draw
-end
-
-function on_draw(move)
-  tapis.set_phase("drawn")
-end
-
-function on_pass(move)
-  tapis.set("passes", tapis.get("passes") + 1)
+  tapis.draw("stock", "hand", player, count)
 end
 
 -- How many cards of the top value lie in a row on top of the cards in play.
@@ -220,23 +176,16 @@ end
 
 function on_play(move)
   local player = move.player
-  tapis.set("last", player)
-  tapis.set("passes", 0)
-  local value = tapis.value(move.cards[1], "rank")
   local with_joker = false
   for _, card in ipairs(move.cards) do with_joker = with_joker or card.rank == nil end
   local out = tapis.count("hand", player) == 0
 
-  if value == "2" then
-    -- "Personne n'a le droit de jouer après lui": each other player draws one, the cards
-    -- in play go under the stock, and the Two's player leads again.
-    -- In turn order from the next player: when the stock runs dry, the last ones go without.
+  if tapis.count("talon") == 0 then
+    -- A Two (the engine's `clear_with`: the cards in play went under the stock, and the
+    -- Two's player leads again). "Personne n'a le droit de jouer après lui": each other
+    -- player draws one, in turn order from the next; when the stock runs dry, the last ones
+    -- go without.
     for _, p in ipairs(others_in_order(player)) do draw_for(p, 1) end
-    clear_talon()
-    if not out then
-      tapis.actions(1)
-      tapis.set_phase("start")
-    end
   else
     local run = top_run()
     if run >= 2 then draw_for(tapis.next_player(player), run - 1) end

@@ -26,8 +26,7 @@ constexpr int kSujet = 2, kElu = 3;  // the values of the variable `role`
 TEST_CASE("empereur/draw rule: \"Il y a un 5 en jeu, vous jouez un 5 : le joueur suivant pioche 1 carte\"") {
   auto engine = MakeEngine("empereur", 3);
   GameState s = Position(
-      *engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
-                                      "phase": "start"})");
+      *engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
   Play(*engine, s, "play 5S");
   CHECK(Cards(*engine, s, "hand", 2).size() == 2);
   CHECK(Cards(*engine, s, "hand", 3).size() == 1);
@@ -41,8 +40,7 @@ TEST_CASE(
   auto engine = MakeEngine("empereur", 3);
   GameState s = Position(
       *engine,
-      R"({"zones": {"talon": ["4H", "4S"], "hand 1": ["4D", "4C", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
-                                      "phase": "start"})");
+      R"({"zones": {"talon": ["4H", "4S"], "hand 1": ["4D", "4C", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
   Play(*engine, s, "play 4D 4C");
   CHECK(Cards(*engine, s, "hand", 2).size() == 4);
 }
@@ -52,8 +50,7 @@ TEST_CASE(
   auto engine = MakeEngine("empereur", 3);
   GameState s = Position(
       *engine,
-      R"({"zones": {"talon": ["6H"], "hand 1": ["7S", "7H", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
-                                      "phase": "start"})");
+      R"({"zones": {"talon": ["6H"], "hand 1": ["7S", "7H", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
   Play(*engine, s, "play 7S 7H");
   CHECK(Cards(*engine, s, "hand", 2).size() == 2);
 }
@@ -61,14 +58,13 @@ TEST_CASE(
 TEST_CASE("empereur/plays: lead any number of one value, then at least the last value") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
   GameState lead = Position(
-      *engine, R"({"zones": {"talon": [], "hand 1": ["8S", "8H", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]},
-                                         "phase": "start"})");
+      *engine,
+      R"({"zones": {"talon": [], "hand 1": ["8S", "8H", "9C"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
   CHECK(LegalTexts(*engine, lead) ==
         std::vector<std::string>{"play 8S", "play 8H", "play 8S 8H", "play 9C", "draw"});
   GameState follow = Position(
       *engine,
-      R"({"zones": {"talon": ["9H"], "hand 1": ["8S", "9S", "10S"], "hand 2": ["KD"], "hand 3": ["QD"]},
-                                           "phase": "start"})");
+      R"({"zones": {"talon": ["9H"], "hand 1": ["8S", "9S", "10S"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
   CHECK_FALSE(IsLegal(*engine, follow, "play 8S"));
   CHECK(IsLegal(*engine, follow, "play 9S"));
   CHECK(IsLegal(*engine, follow, "play 10S"));
@@ -78,7 +74,7 @@ TEST_CASE("empereur/a refused play names the rule it breaks: one value, a Two al
   auto engine = MakeEngine("empereur", 3, {{"jokers", "2"}});
   GameState s =
       Position(*engine, R"({"zones": {"talon": ["9H"], "hand 1": ["8S", "9S", "10S", "2S", "2C", "JK"],
-      "hand 2": ["KD"], "hand 3": ["QD"]}, "phase": "start"})");
+      "hand 2": ["KD"], "hand 3": ["QD"]}})");
   const auto refusal = [&](const std::string& text) {
     const ParsedMove parsed = ParseMove(*engine, s, text);
     CHECK_FALSE(parsed.move.has_value());
@@ -94,9 +90,8 @@ TEST_CASE("empereur/a refused play names the rule it breaks: one value, a Two al
 
 TEST_CASE("empereur/turn: draw one card, then play or pass") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
-  GameState s =
-      Position(*engine, R"({"zones": {"talon": ["KH"], "hand 1": ["8S"], "hand 2": ["KD"], "hand 3": ["QD"]},
-                                      "phase": "start"})");
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": ["KH"], "hand 1": ["8S"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
   CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"draw"});
   Play(*engine, s, "draw");
   const auto after = LegalTexts(*engine, s);
@@ -112,8 +107,7 @@ TEST_CASE(
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
   GameState s = Position(
       *engine,
-      R"({"zones": {"talon": [], "hand 1": ["AS", "4C"], "hand 2": ["3D", "3H"], "hand 3": ["3C", "3S"]},
-                                      "phase": "start"})");
+      R"({"zones": {"talon": [], "hand 1": ["AS", "4C"], "hand 2": ["3D", "3H"], "hand 3": ["3C", "3S"]}})");
   Play(*engine, s, "play AS");
   Play(*engine, s, "draw");
   Play(*engine, s, "pass");
@@ -129,8 +123,7 @@ TEST_CASE("empereur/Two rule: alone, nobody may follow, every other player draws
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
   GameState s = Position(
       *engine,
-      R"({"zones": {"talon": ["9H"], "hand 1": ["2S", "2H", "5C"], "hand 2": ["KD"], "hand 3": ["QD"]},
-                                      "phase": "start"})");
+      R"({"zones": {"talon": ["9H"], "hand 1": ["2S", "2H", "5C"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
   CHECK_FALSE(IsLegal(*engine, s, "play 2S 2H"));
   Play(*engine, s, "play 2S");
   CHECK(Cards(*engine, s, "hand", 2).size() == 2);
@@ -140,7 +133,28 @@ TEST_CASE("empereur/Two rule: alone, nobody may follow, every other player draws
   CHECK(IsLegal(*engine, s, "play 5C"));  // a lead on a clear table
 }
 
-TEST_CASE("empereur/stock: an empty stock is rebuilt from the cards in play but the highest") {
+TEST_CASE(
+    "empereur/Two rule: its player leads as on a new turn, and may draw again, and with no card left leads "
+    "no more") {
+  auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": ["AH"], "hand 1": ["2S", "5C"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
+  Play(*engine, s, "draw");
+  Play(*engine, s, "play 2S");
+  CHECK(s.turn_player == 0);
+  CHECK(IsLegal(*engine, s, "draw"));
+  CHECK_FALSE(IsLegal(*engine, s, "pass"));  // not before drawing
+
+  GameState last = Position(
+      *engine,
+      R"({"zones": {"talon": ["AH"], "hand 1": ["2S"], "hand 2": ["KD", "3C"], "hand 3": ["QD", "4C"]}})");
+  Play(*engine, last, "play 2S");  // out: the round ends with player 1 Empereur
+  CHECK(last.round == 1);
+}
+
+TEST_CASE(
+    "empereur/stock: an empty stock is rebuilt, when someone must draw, from the cards in play but the "
+    "highest") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
   // Every card placed: the stock is empty.
   GameState s = Position(*engine, R"({
@@ -148,18 +162,44 @@ TEST_CASE("empereur/stock: an empty stock is rebuilt from the cards in play but 
               "hand 1": ["3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "5S", "5D", "5C", "6S", "6H", "6D", "6C"],
               "hand 2": ["7H", "7D", "7C", "8S", "8H", "8D", "8C", "9S", "9H", "10S", "10H", "10D", "10C", "JS", "JH", "JD"],
               "hand 3": ["JC", "QS", "QH", "QD", "QC", "KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]},
-    "phase": "drawn", "turn": 3})");
-  Play(*engine, s, "play JC");  // the turn passes to player 1, whose turn starts by rebuilding
+    "turn": 3})");
+  Play(*engine, s, "play JC");  // "si un joueur doit piocher": nobody has to yet
+  CHECK(Cards(*engine, s, "stock").empty());
+  CHECK(Cards(*engine, s, "talon") == std::vector<std::string>{"5H", "7S", "9C", "9D", "JC"});
+  CHECK(IsLegal(*engine, s, "draw"));
+  Play(*engine, s, "draw");  // player 1 must draw: the stock is rebuilt, in the order played, then drawn
   CHECK(Cards(*engine, s, "talon") == std::vector<std::string>{"JC"});
-  CHECK(Cards(*engine, s, "stock") == std::vector<std::string>{"5H", "7S", "9C", "9D"});
+  CHECK(Cards(*engine, s, "stock") == std::vector<std::string>{"5H", "7S", "9C"});
+  CHECK(Cards(*engine, s, "hand", 1).back() == "9D");
+
+  // Only cards of the highest value in play: nothing to rebuild, so no draw, and a pass.
+  GameState dry = Position(*engine, R"({
+    "zones": {"stock": [], "talon": ["9C", "9D"],
+              "hand 1": ["3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "5S", "5D", "5C", "6S", "6H", "6D", "6C", "5H"],
+              "hand 2": ["7H", "7D", "7C", "8S", "8H", "8D", "8C", "9S", "9H", "10S", "10H", "10D", "10C", "JS", "JH", "JD", "7S"],
+              "hand 3": ["JC", "QS", "QH", "QD", "QC", "KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]}})");
+  CHECK(LegalTexts(*engine, dry) == std::vector<std::string>{"pass"});
+  CHECK(ParseMove(*engine, dry, "draw").error ==
+        "'draw' is not allowed: stock is empty, and nothing in talon may go into it now");
+}
+
+TEST_CASE("empereur/stock: a joker in play counts as what it stands for when the stock is rebuilt") {
+  auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}});
+  GameState s = Position(*engine, R"({
+    "zones": {"stock": [], "talon": ["5H", "JK=9", "9D"],
+              "hand 1": ["3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "5S", "5D", "5C", "6S", "6H", "6D", "6C"],
+              "hand 2": ["7H", "7D", "7C", "8S", "8H", "8D", "8C", "9S", "9H", "10S", "10H", "10D", "10C", "JS", "JH", "JD", "7S", "9C"],
+              "hand 3": ["JC", "QS", "QH", "QD", "QC", "KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]}})");
+  Play(*engine, s, "draw");
+  CHECK(Cards(*engine, s, "talon") == std::vector<std::string>{"JK", "9D"});
+  CHECK(Cards(*engine, s, "hand", 1).back() == "5H");
 }
 
 TEST_CASE("empereur/jokers: a joker stands for the value declared, a Two included") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}});
   GameState s = Position(
       *engine,
-      R"({"zones": {"talon": ["9H"], "hand 1": ["JK", "5C", "6C"], "hand 2": ["10D", "8D"], "hand 3": ["QD"]},
-                                      "phase": "start"})");
+      R"({"zones": {"talon": ["9H"], "hand 1": ["JK", "5C", "6C"], "hand 2": ["10D", "8D"], "hand 3": ["QD"]}})");
   CHECK_FALSE(IsLegal(*engine, s, "play JK=8"));
   CHECK(ParseMove(*engine, s, "play JK").error == "say what JK stands for, e.g. JK=5");
   Play(*engine, s, "play JK=10");
@@ -169,8 +209,8 @@ TEST_CASE("empereur/jokers: a joker stands for the value declared, a Two include
   CHECK(Cards(*engine, s, "hand", 3).size() == 2);
 
   GameState two = Position(
-      *engine, R"({"zones": {"talon": ["9H"], "hand 1": ["JK", "5C"], "hand 2": ["10D"], "hand 3": ["QD"]},
-                                        "phase": "start"})");
+      *engine,
+      R"({"zones": {"talon": ["9H"], "hand 1": ["JK", "5C"], "hand 2": ["10D"], "hand 3": ["QD"]}})");
   CHECK_FALSE(IsLegal(*engine, two, "play JK=2 2S"));
   Play(*engine, two, "play JK=2");
   CHECK(Cards(*engine, two, "talon").empty());
@@ -179,9 +219,8 @@ TEST_CASE("empereur/jokers: a joker stands for the value declared, a Two include
 
 TEST_CASE("empereur/round end (Normal): the first out is the Empereur, after the Two and draw rules") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"rounds", "2"}});
-  GameState s =
-      Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["KD"], "hand 3": ["QD"]},
-                                      "phase": "start"})");
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
   Play(*engine, s, "play 5S");
   CHECK(s.round == 1);                          // the next round is dealt
   CHECK(Variable(*engine, s, "role", 1) == 0);  // roles are read for the exchanges, then cleared
@@ -191,8 +230,8 @@ TEST_CASE("empereur/round end (Normal): the first out is the Empereur, after the
 TEST_CASE("empereur/going out on a joker loses: a Sujet, and play goes on, the last one left is Empereur") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}, {"rounds", "1"}});
   GameState s = Position(
-      *engine, R"({"zones": {"talon": [], "hand 1": ["JK"], "hand 2": ["KD", "3C"], "hand 3": ["QD", "4C"]},
-                                      "phase": "start"})");
+      *engine,
+      R"({"zones": {"talon": [], "hand 1": ["JK"], "hand 2": ["KD", "3C"], "hand 3": ["QD", "4C"]}})");
   Play(*engine, s, "play JK=9");
   CHECK_FALSE(s.finished);
   CHECK(Variable(*engine, s, "role", 1) == kSujet);
@@ -209,8 +248,7 @@ TEST_CASE("empereur/going out on a joker loses: a Sujet, and play goes on, the l
 TEST_CASE("empereur/Miroir: the players who go out are Élus, the last one left is the Exclu and loses") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "miroir_normal"}, {"rounds", "1"}});
   GameState s = Position(
-      *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
-                                      "phase": "start"})");
+      *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]}})");
   Play(*engine, s, "play 9S");
   CHECK_FALSE(s.finished);
   CHECK(Variable(*engine, s, "role", 1) == kElu);
@@ -222,8 +260,7 @@ TEST_CASE("empereur/Miroir: the players who go out are Élus, the last one left 
 TEST_CASE("empereur/Miroir: going out on a joker makes you the Exclu and ends the round") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}, {"mode", "miroir_normal"}, {"rounds", "1"}});
   GameState s = Position(
-      *engine, R"({"zones": {"talon": [], "hand 1": ["JK"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
-                                      "phase": "start"})");
+      *engine, R"({"zones": {"talon": [], "hand 1": ["JK"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]}})");
   Play(*engine, s, "play JK=5");
   CHECK(s.finished);
   CHECK(engine->Winners(s, engine->Score(s)) == std::vector<int>{1, 2});
@@ -234,7 +271,7 @@ TEST_CASE(
   auto engine = MakeEngine("empereur", 3, {{"jokers", "1"}, {"mode", "elite"}, {"target", "1000"}});
   GameState s =
       Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["JH", "2S", "JK", "5C"],
-                                                "hand 3": ["QD", "KD", "AD", "10C"]}, "phase": "start"})");
+                                                "hand 3": ["QD", "KD", "AD", "10C"]}})");
   Play(*engine, s, "play 5S");  // player 2 draws one more card first (the draw rule)
   const int drawn = s.totals[0] - (11 + 15 + 20 + 5 + 12 + 13 + 14 + 10);
   CHECK(s.totals[1] == 0);
@@ -246,8 +283,8 @@ TEST_CASE(
 TEST_CASE("empereur/Miroir Elite: the Exclu scores the cards left, and reaching the target loses") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "miroir_elite"}, {"target", "30"}});
   GameState s = Position(
-      *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "AC", "4C"]},
-                                      "phase": "start"})");
+      *engine,
+      R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "AC", "4C"]}})");
   Play(*engine, s, "play 9S");
   Play(*engine, s, "play KD");
   CHECK(s.finished);
@@ -257,9 +294,8 @@ TEST_CASE("empereur/Miroir Elite: the Exclu scores the cards left, and reaching 
 
 TEST_CASE("empereur/Elite exchanges: each Sujet gives a highest card, then the Empereur gives each a card") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "elite"}, {"target", "1000"}});
-  GameState s =
-      Position(*engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["KD"], "hand 3": ["QD"]},
-                                      "phase": "start"})");
+  GameState s = Position(
+      *engine, R"({"zones": {"talon": ["5H"], "hand 1": ["5S"], "hand 2": ["KD"], "hand 3": ["QD"]}})");
   Play(*engine, s, "play 5S");  // player 1 is the Empereur; a new round is dealt
   REQUIRE(s.round == 1);
   REQUIRE(s.decisions.size() == 4);
@@ -291,8 +327,8 @@ TEST_CASE(
                               {"target", "1000"},
                               {"miroir_elite_empereur", both ? "true" : "false"}});
     GameState s = Position(
-        *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "AC", "4C"]},
-                                        "phase": "start"})");
+        *engine,
+        R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "AC", "4C"]}})");
     Play(*engine, s, "play 9S");  // player 1 is out first: the Empereur
     Play(*engine, s, "play KD");  // player 2 out too; player 3 is the Exclu; a new round
     REQUIRE(s.round == 1);
@@ -389,8 +425,7 @@ TEST_CASE(
     "empereur/Miroir exchanges: the Exclu gives each Élu a highest card, then each Élu gives one back") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "miroir_normal"}, {"rounds", "2"}});
   GameState s = Position(
-      *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]},
-                                      "phase": "start"})");
+      *engine, R"({"zones": {"talon": [], "hand 1": ["9S"], "hand 2": ["KD"], "hand 3": ["QD", "4C"]}})");
   Play(*engine, s, "play 9S");
   Play(*engine, s, "play KD");  // player 3 is the Exclu; the next round is dealt
   REQUIRE(s.round == 1);
@@ -415,7 +450,7 @@ TEST_CASE("empereur/a top without a rank (a joker not declared) bars no play, an
   // A hostile position or script could leave it there: the plays' table must not be read at -1.
   auto engine = MakeEngine("empereur", 3, {{"jokers", "2"}});
   GameState s = Position(*engine, R"({"zones": {"talon": ["JK"], "hand 1": ["8S", "9S"], "hand 2": ["KD"],
-      "hand 3": ["QD"]}, "phase": "start"})");
+      "hand 3": ["QD"]}})");
   CHECK(IsLegal(*engine, s, "play 8S"));
   CHECK(IsLegal(*engine, s, "play 9S"));
   CHECK_FALSE(ParseMove(*engine, s, "play 8S^").move.has_value());  // not a crash

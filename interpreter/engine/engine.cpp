@@ -12,6 +12,7 @@
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
 #include "interpreter/mechanisms/penalty.h"
+#include "interpreter/mechanisms/refill.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/mechanisms/wild_melds.h"
 #include "interpreter/model/errors.h"
@@ -200,6 +201,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   // Draws hide their card in the move; the trigger sees the card drawn.
   Move performed = m;
   if (decl && decl->type == MoveType::kDraw) {
+    RefillToDraw(*this, s, ZoneSlot(decl->from, player));
     BeforeDraw(s, ZoneSlot(decl->from, player));
     const auto& from = s.zones[ZoneSlot(decl->from, player)].cards;
     performed.count = 0;
@@ -240,10 +242,13 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   ++s.moves_played;
   if (!refilled_zones_.empty()) RefillZones(*this, s, refilled_zones_);
   if (has_climbs_ && decl) {
-    // A play that clears its pile at once (a Two) leaves its player to lead again.
-    if (decl->climb.Used() && NoteClimbPlay(*this, s, player, *decl, performed) && !answering) {
+    // A play that clears its pile at once (a Two) leaves its player to lead again, as on a
+    // new turn (what a turn counts starts again), if they have cards left to lead.
+    if (decl->climb.Used() && NoteClimbPlay(*this, s, player, *decl, performed) && !answering &&
+        !s.zones[ZoneSlot(decl->from, player)].cards.empty()) {
       s.end_turn = false;
       s.actions_left = std::max<int8_t>(s.actions_left, 1);
+      if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, false);
     }
     if (decl->type == MoveType::kPass) NoteClimbPass(*this, s, m.kind);
   }

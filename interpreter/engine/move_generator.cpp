@@ -11,6 +11,7 @@
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
+#include "interpreter/mechanisms/refill.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/mechanisms/wild_melds.h"
 #include "interpreter/model/errors.h"
@@ -233,7 +234,7 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         }
         break;
       case MoveType::kDraw:
-        if (!s.zones[ZoneSlot(m.from, player)].cards.empty()) out.push_back(base);
+        if (CanDraw(*this, s, m, player)) out.push_back(base);
         break;
       case MoveType::kTake:
       case MoveType::kGive: {

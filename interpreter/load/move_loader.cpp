@@ -84,10 +84,11 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
 }
 
 // climb: {last: VARIABLE, size: VARIABLE, passes: VARIABLE, pass: MOVE, clear_to: ZONE,
-//         same_size: BOOL, clear_with: {property: value…}, clear_enabled: BOOL or $param}
+//         clear_under: BOOL, same_size: BOOL, clear_with: {property: value…},
+//         clear_enabled: BOOL or $param, lead_may_pass: BOOL}
 void ReadClimb(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, MoveDecl& m) {
-  reader.CheckKeys(
-      node, {"last", "size", "passes", "pass", "clear_to", "same_size", "clear_with", "clear_enabled"});
+  reader.CheckKeys(node, {"last", "size", "passes", "pass", "clear_to", "clear_under", "same_size",
+                          "clear_with", "clear_enabled", "lead_may_pass"});
   Climb& c = m.climb;
   c.last = ReadVariable(reader, reader.Required(node, "last"), r, Owner::kTable);
   c.size = ReadVariable(reader, reader.Required(node, "size"), r, Owner::kTable);
@@ -99,6 +100,8 @@ void ReadClimb(const YamlReader& reader, const YAML::Node& node, const Ruleset& 
     reader.Fail(node["clear_to"], "climb: clear_to is a table zone other than the pile (a discard)");
   if (r.zones[m.to].owner != Owner::kTable)
     reader.Fail(node, "climb: the play's `to` must be a table zone (the pile)");
+  c.clear_under = reader.Optional(node, "clear_under", false);
+  c.lead_may_pass = reader.Optional(node, "lead_may_pass", false);
   c.same_size = reader.Optional(node, "same_size", false);
   if (node["clear_with"]) c.clear_with = ReadFilters(reader, node["clear_with"], r.catalog);
   c.clear_enabled = ReadFlag(reader, node, "clear_enabled", r, true);

@@ -15,6 +15,7 @@
 #include "interpreter/load/trick_loader.h"
 #include "interpreter/load/variant.h"
 #include "interpreter/load/yaml_reader.h"
+#include "interpreter/load/zone_loader.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/model/text_file.h"
 #include "interpreter/script/script_host.h"
@@ -46,7 +47,7 @@ class Loader : private YamlReader {
     if (root["teams"]) ReadTeams(root["teams"]);
     if (root["parameters"]) ReadParameters(*this, root["parameters"], *r_);
     ReadCards(*this, Required(root, "cards"), *r_);
-    ReadZones(Required(root, "zones"));
+    ReadZones(*this, Required(root, "zones"), *r_);
     if (root["words"]) ReadWords(*this, root["words"], dir_, *r_);
     if (root["matches"]) ReadMatches(*this, root["matches"], *r_);
     if (root["combinations"]) ReadCombinations(root["combinations"]);
@@ -125,59 +126,6 @@ class Loader : private YamlReader {
   }
 
   void ReadCardsInto(const YAML::Node& node) { r_->deck_zone = Zone(Required(node, "into")); }
-
-  void ReadZones(const YAML::Node& node) {
-    if (!node.IsMap()) Fail(node, "zones: expected a map of name: {owner, visible}");
-    for (const auto& entry : node) {
-      const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "visible", "dynamic", "label", "grid", "refill"});
-      ZoneDecl z;
-      z.name = entry.first.as<std::string>();
-      z.owner = Word(spec, "owner", Owner::kTable, {{"table", Owner::kTable}, {"player", Owner::kPlayer}});
-      z.visibility =
-          Word(spec, "visible", Visibility::kAll,
-               {{"all", Visibility::kAll}, {"owner", Visibility::kOwner}, {"none", Visibility::kNone}});
-      z.dynamic = Optional(spec, "dynamic", false);
-      z.label = Optional(spec, "label", z.name.substr(0, 1));
-      if (spec["grid"]) ReadGrid(spec["grid"], z);
-      r_->zones.push_back(std::move(z));
-    }
-    for (const auto& entry : node) {  // a refill names a zone that may come later
-      if (entry.second["refill"]) ReadRefill(entry.second["refill"], r_->zones[Zone(entry.first)]);
-    }
-  }
-
-  // refill: {from: discard, keep: 1, shuffle: true, enabled: $reshuffle}
-  void ReadRefill(const YAML::Node& node, ZoneDecl& z) {
-    CheckKeys(node, {"from", "keep", "shuffle", "enabled"});
-    z.refill_from = Zone(Required(node, "from"));
-    z.refill_keep = Optional(node, "keep", 1);
-    z.refill_shuffle = Optional(node, "shuffle", true);
-    z.refill_enabled = ReadFlag(*this, node, "enabled", *r_, true);
-    const ZoneDecl& from = r_->zones[z.refill_from];
-    if (z.owner != Owner::kTable || from.owner != Owner::kTable || z.dynamic || from.dynamic ||
-        z.columns > 0 || from.columns > 0)
-      Fail(node, "refill: both zones must be plain zones of the table (a stock, a discard pile)");
-    if (&from == &z) Fail(node["from"], "refill: a zone cannot refill itself");
-    if (z.refill_keep < 0) Fail(node["keep"], "refill: keep is the number of cards left, 0 or more");
-  }
-
-  // grid: {columns: 5, rows: 5, growing: false}
-  void ReadGrid(const YAML::Node& node, ZoneDecl& z) {
-    CheckKeys(node, {"columns", "rows", "growing"});
-    z.columns = As<int>(Required(node, "columns"));
-    z.rows = As<int>(Required(node, "rows"));
-    z.growing = Optional(node, "growing", false);
-    // In long long: rows of 2^30 must be refused, not overflow.
-    const long long columns = z.growing ? 2LL * z.columns - 1 : z.columns;
-    const long long rows = z.growing ? 2LL * z.rows - 1 : z.rows;
-    if (z.columns < 1 || z.rows < 1 || z.columns > 26 || z.rows > 255 || columns * rows > 255)
-      Fail(node,
-           "grid: columns from 1 to 26 (a to z), rows from 1, at most 255 cells (a growing grid uses "
-           "(2 columns - 1) x (2 rows - 1))");
-    if (z.dynamic || z.owner != Owner::kTable)
-      Fail(node, "grid: a grid is a zone of the table, not created in play");
-  }
 
   void ReadCombinations(const YAML::Node& node) {
     for (const auto& entry : node) {

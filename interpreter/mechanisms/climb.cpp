@@ -22,7 +22,11 @@ void Clear(const EngineServices& e, GameState& s, const MoveDecl& decl) {
   auto& pile = s.zones[e.ZoneSlot(decl.to, -1)].cards;
   auto& to = s.zones[e.ZoneSlot(c.clear_to, -1)].cards;
   for (CardId card : pile) s.declared[card] = -1;
-  to.insert(to.end(), pile.begin(), pile.end());
+  if (c.clear_under) {
+    to.insert(to.begin(), pile.rbegin(), pile.rend());  // the pile turned over
+  } else {
+    to.insert(to.end(), pile.begin(), pile.end());
+  }
   pile.clear();
   Var(e, s, c.size) = 0;
   Var(e, s, c.passes) = 0;
@@ -62,7 +66,8 @@ void NoteClimbPass(const EngineServices& e, GameState& s, int kind) {
 
 bool ClimbPassAllowed(const EngineServices& e, const GameState& s, int kind) {
   for (const MoveDecl& m : e.rules().moves) {
-    if (m.climb.pass == kind && s.zones[e.ZoneSlot(m.to, -1)].cards.empty()) return false;
+    if (m.climb.pass == kind && !m.climb.lead_may_pass && s.zones[e.ZoneSlot(m.to, -1)].cards.empty())
+      return false;
   }
   return true;
 }

@@ -16,14 +16,15 @@ namespace tapis {
 int ClimbSizeNeeded(const EngineServices& engine, const GameState& state, const MoveDecl& decl);
 
 // After a play of `decl` onto its pile. True when it cleared the pile at once (a
-// `clear_with` value): its player plays again.
+// `clear_with` value): its player leads again, if they have cards left.
 bool NoteClimbPlay(const EngineServices& engine, GameState& state, int player, const MoveDecl& decl,
                    const Move& move);
 
 // After a move of `kind`: one more pass on each pile whose `pass` it is.
 void NoteClimbPass(const EngineServices& engine, GameState& state, int kind);
 
-// Whether a pass of `kind` may be made now: not on an empty pile, which the player must lead.
+// Whether a pass of `kind` may be made now: not on an empty pile, which the player must lead
+// (unless `lead_may_pass`).
 bool ClimbPassAllowed(const EngineServices& engine, const GameState& state, int kind);
 
 // At the start of each turn: each pile every other player still in has passed on since its

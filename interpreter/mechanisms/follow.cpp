@@ -60,20 +60,4 @@ void DeclareTop(const EngineServices& engine, GameState& s, const MoveDecl& decl
     s.declared[pile.back()] = static_cast<int8_t>(option);
 }
 
-void RefillZones(EngineServices& engine, GameState& s, const std::vector<int>& refilled) {
-  const Ruleset& r = engine.rules();
-  for (const int d : refilled) {
-    const ZoneDecl& z = r.zones[d];
-    const int to = engine.ZoneSlot(d, -1);
-    if (!s.zones[to].cards.empty() || engine.config().Resolve(z.refill_enabled) == 0) continue;
-    auto& from = s.zones[engine.ZoneSlot(z.refill_from, -1)].cards;
-    if (from.size() <= static_cast<size_t>(z.refill_keep)) continue;
-    const auto end = from.end() - z.refill_keep;
-    for (auto it = from.begin(); it != end; ++it) s.declared[*it] = -1;  // a wild card forgets
-    s.zones[to].cards.assign(from.begin(), end);
-    from.erase(from.begin(), end);
-    if (z.refill_shuffle) engine.Shuffle(s, to);
-  }
-}
-
 }  // namespace tapis

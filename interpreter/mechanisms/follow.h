@@ -47,9 +47,4 @@ inline bool Follows(const CardSet& set, const TopToFollow& top, const FollowKeys
 // A choose move with `declares:`: the option becomes what the pile's top card stands for.
 void DeclareTop(const EngineServices& engine, GameState& state, const MoveDecl& decl, int option);
 
-// Every zone with `refill:` that is empty takes the cards of its source but the top ones,
-// shuffled unless the ruleset says not.
-// `refilled`: the zones that declare a refill.
-void RefillZones(EngineServices& engine, GameState& state, const std::vector<int>& refilled);
-
 }  // namespace tapis

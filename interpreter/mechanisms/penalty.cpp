@@ -2,17 +2,10 @@
 
 #include <algorithm>
 
+#include "interpreter/mechanisms/refill.h"
+
 namespace tapis {
 namespace {
-
-// Whether a draw of `decl` has a card to take: its source holds one, or would once refilled.
-bool CanDraw(const EngineServices& e, const GameState& s, const MoveDecl& decl, int player) {
-  const int from = e.ZoneSlot(decl.from, player);
-  if (!s.zones[from].cards.empty()) return true;
-  const ZoneDecl& z = e.rules().zones[decl.from];
-  return z.refill_from >= 0 && e.config().Resolve(z.refill_enabled) != 0 &&
-         s.zones[e.ZoneSlot(z.refill_from, -1)].cards.size() > static_cast<size_t>(z.refill_keep);
-}
 
 int& Variable(const EngineServices& e, GameState& s, int variable) {
   return s.variables[e.config().VariableSlot(variable, 0)];
@@ -53,7 +46,7 @@ void PayPenalty(EngineServices& e, GameState& s, int player, int kind, int varia
   int& owed = Variable(e, s, variable);
   if (owed <= 0) return;
   --owed;
-  if (s.zones[e.ZoneSlot(decl.from, player)].cards.empty()) owed = 0;  // nothing left: the rest is forgiven
+  if (!CanDraw(e, s, decl, player)) owed = 0;  // nothing left: the rest is forgiven
   if (owed == 0) return;
   Decision d;
   d.player = static_cast<int8_t>(player);

@@ -49,11 +49,15 @@ struct ZoneDecl {
   std::string label;     // dynamic zones: prefix of the instance labels ("m" -> m1, m2…)
   int columns = 0, rows = 0;  // > 0: a grid of cells (grid.h)
   bool growing = false;       // the grid's box is placed by the cards played, not in advance
-  // `refill:` once this zone is empty after a move, the cards of `refill_from` but its top
-  // `refill_keep` come into it, shuffled unless told not (the discards turned into a stock).
+  // `refill:` once this zone is empty after a move (or, `when: drawn`, once a card must be
+  // drawn from it empty), the cards of `refill_from` but its top `refill_keep` (or, with
+  // `keep: {highest: P}`, but those of the highest value of P) come into it, shuffled unless
+  // told not (the discards turned into a stock). mechanisms/refill.h.
   int refill_from = -1;
   int refill_keep = 1;
-  bool refill_shuffle = true;
+  int refill_keep_highest = -1;  // a property: keep the cards of its highest value instead
+  bool refill_when_drawn = false;
+  IntValue refill_shuffle{1, -1};
   IntValue refill_enabled{1, -1};
 };
 
@@ -171,15 +175,17 @@ enum class Beat { kAny, kAtLeast, kAbove };
 
 // `climb:` on a `play` move (climbing games, mechanisms/climb.h): the engine keeps who
 // played last onto the pile, how many cards, and the passes since, in table variables the
-// ruleset declares. The pile is cleared into `clear_to` when every other player still in
-// has passed (the player whose turn comes leads on a clear pile), or at once after a play
-// of a `clear_with` value (its player plays again).
+// ruleset declares. The pile is cleared into `clear_to` (on top, or turned over under it)
+// when every other player still in has passed (the player whose turn comes leads on a clear
+// pile), or at once after a play of a `clear_with` value (its player leads again).
 struct Climb {
   int last = -1;                       // table variable: the seat (from 1) of the last play, 0 when none
   int size = -1;                       // table variable: the cards of the last play, 0 when none
   int passes = -1;                     // table variable: passes since the last play
   int pass = -1;                       // the move kind that passes: counted, and not offered on an empty pile
   std::string pass_name;               // …by its name, resolved once every move is read
+  bool lead_may_pass = false;          // the pass is offered on an empty pile too
+  bool clear_under = false;            // cleared cards go face down under `clear_to`, the top one lowest
   IntValue clear_enabled{1, -1};       // `clear_enabled: $param`: whether clear_with clears
   int clear_to = -1;                   // table zone the cleared pile goes to (on top); -1: not cleared
   bool same_size = false;              // a play has as many cards as the one it beats

@@ -14,6 +14,7 @@
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/move_count.h"
+#include "interpreter/mechanisms/refill.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/view.h"
@@ -62,6 +63,13 @@ std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind
                                                           : " a round";
     return fmt::format("'{}' is allowed {} time{}{}, and that is done", decl.name, max, max == 1 ? "" : "s",
                        per);
+  }
+  if (decl.type == MoveType::kDraw && !CanDraw(engine, state, decl, engine.Actor(state))) {
+    const ZoneDecl& from = r.zones[decl.from];
+    return fmt::format("'{}' is not allowed: {} is empty{}", decl.name, from.name,
+                       from.refill_from < 0 ? ""
+                                            : fmt::format(", and nothing in {} may go into it now",
+                                                          r.zones[from.refill_from].name));
   }
   if (decl.type == MoveType::kPass && !ClimbPassAllowed(engine, state, kind))
     return fmt::format("'{}' is not allowed on an empty pile: you lead, so play", decl.name);

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "interpreter/mechanisms/combination.h"
+#include "interpreter/mechanisms/refill.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/model/names.h"
 #include "interpreter/script/lua_bridge.h"
@@ -129,10 +130,18 @@ int Draw(lua_State* L, ScriptContext& ctx) {
   const int n_index = to_index + (to_player ? 2 : 1);
   const long long asked = lua_isnoneornil(L, n_index) ? 1 : IntArg(L, n_index, "count");
   auto& src = ctx.state->zones[from].cards;
-  // At most the cards there were: drawing from a zone onto itself would never empty it.
-  const long long n = std::min<long long>(asked, static_cast<long long>(src.size()));
-  long long moved = 0;
-  for (; moved < n && !src.empty(); ++moved) {
+  // At most the cards there were, and then those a refill brings: drawing from a zone onto
+  // itself would never empty it. Refills stop at the pack's size, as drawing onto the zone a
+  // refill takes from would never end.
+  const long long n = std::min<long long>(asked, static_cast<long long>(ctx.engine->cards().size()));
+  long long moved = 0, left = static_cast<long long>(src.size());
+  for (; moved < n; ++moved, --left) {
+    if (left == 0) {
+      if (!src.empty()) break;
+      RefillToDraw(*ctx.engine, *ctx.state, from);
+      left = static_cast<long long>(src.size());
+      if (left == 0) break;
+    }
     ctx.engine->BeforeDraw(*ctx.state, from);
     ctx.state->zones[to].cards.push_back(src.back());
     ctx.state->declared[src.back()] = -1;
