@@ -177,7 +177,7 @@ void PrintRules(const Engine& engine, const Screen& screen) {
 
 // The totals as the last round ended them, then the variables this seat sees (tricks taken,
 // bids): a round's score so far is not shown, as it may count cards in other hands.
-void PrintScore(const Engine& engine, const GameState& state, const Screen& screen, int viewer,
+void PrintScore(Engine& engine, const GameState& state, const Screen& screen, int viewer,
                 const std::vector<std::string>& kinds) {
   const bool lowest = engine.rules().match.lowest_wins;
   screen.Print(fmt::format("round {}; totals of the rounds played{}:\n", state.round + 1,
@@ -185,6 +185,16 @@ void PrintScore(const Engine& engine, const GameState& state, const Screen& scre
   for (int p = 0; p < state.players; ++p) {
     const int total = p < static_cast<int>(state.totals.size()) ? state.totals[p] : 0;
     screen.Print(fmt::format("  player {} ({}): {}\n", p + 1, p == viewer ? "you" : kinds[p], total));
+  }
+  if (engine.rules().match.live_score && !state.finished) {
+    std::string error;
+    const std::vector<int> now = engine.Score(state, &error);
+    if (error.empty()) {
+      screen.Print("this round, as it stands:\n");
+      for (size_t p = 0; p < now.size(); ++p)
+        screen.Print(fmt::format("  player {} ({}): {}\n", p + 1,
+                                 static_cast<int>(p) == viewer ? "you" : kinds[p], now[p]));
+    }
   }
   auto seen = SeenVariables(engine, state, viewer);
   std::erase_if(seen, [](const SeenVariable& v) { return v.quiet; });

@@ -24,8 +24,9 @@ void PrintRules(const Engine& engine, const Screen& screen);
 // The words that may follow `before` in a typed line: the first words of the legal moves and
 // the commands, then the next word of each legal move that `before` begins (Tab completes them).
 std::vector<std::string> NextWords(Engine& engine, const GameState& state, const std::string& before);
-// The totals of the rounds played, and what the table shows of this round so far.
-void PrintScore(const Engine& engine, const GameState& state, const Screen& screen, int viewer,
+// The totals of the rounds played, and what the table shows of this round so far (its score
+// as it stands, with `match: live_score`).
+void PrintScore(Engine& engine, const GameState& state, const Screen& screen, int viewer,
                 const std::vector<std::string>& kinds);
 
 }  // namespace tapis::cli

@@ -320,12 +320,33 @@ function on_let_go()
   pass_claim()
 end
 
+-- What a placement scored, told to the table: "player 2 scores +9: base +4, pairs +5".
+local PARTS = {{"base", "base"}, {"pairs", "pairs"}, {"straights", "straights"}, {"sets", "sets"},
+               {"power", "Power Play"}, {"flush", "flushes"}}
+local function tell(player, s)
+  local parts, total = {}, 0
+  for _, part in ipairs(PARTS) do
+    local points = s[part[1]]
+    if points ~= 0 then parts[#parts + 1] = string.format("%s %+d", part[2], points) end
+    total = total + points
+  end
+  local line = string.format("player %d scores %+d", player, total)
+  if #parts > 0 then
+    line = line .. ": " .. table.concat(parts, ", ")
+  elseif total == 0 then
+    line = string.format("player %d scores nothing", player)
+  end
+  if s.draws > 0 then line = line .. string.format("; draws %d (sums of 11 and 20)", s.draws) end
+  tapis.say(line)
+end
+
 function on_place()
   local info = tapis.move_info()
   local player, card = info.player, info.cards[1]
   local s = score_placement(card, tapis.cell_of(card))
   if s.draws > 0 then tapis.draw("stock", "hand", player, s.draws) end
   if not setting("muggins") then
+    tell(player, s)
     add_points(player, s.base + s.pairs + s.straights + s.sets + s.power + s.flush)
     end_if_full()
     return

@@ -4,6 +4,7 @@
 #include "interpreter/records/narration.h"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -100,6 +101,31 @@ TEST_CASE(
   const auto told = Narrate(*engine, before, two, *ParseMove(*engine, before, "play 2H").move, 2);
   REQUIRE(!told.empty());
   CHECK(told[0] == "the 2: player 2 must draw 2, or answer with a 2");
+}
+
+TEST_CASE("narration/a draw's say: fires on the card drawn, which the typed move does not name") {
+  std::string yaml = ReadText(std::string(TAPIS_SOURCE_DIR) + "/rulesets/huit_americain.yaml");
+  const std::string weight = "    bot_weight: 0.5\n";
+  REQUIRE(yaml.find(weight) != std::string::npos);
+  yaml.replace(
+      yaml.find(weight), weight.size(),
+      weight + "    then: {reverse: true, if: {rank: \"6\"}, say: \"a 6 drawn turns the play round\"}\n");
+  auto rules = LoadRulesetFromString(yaml, std::string(TAPIS_SOURCE_DIR) + "/rulesets/drawn_six.yaml");
+  Engine engine(std::make_shared<GameConfig>(rules, 3));
+  for (const char* top : {"6S", "7S"}) {
+    GameState s = Position(engine, fmt::format(R"({{"zones": {{"hand 1": ["KH", "5C"], "hand 2": ["3S"],
+        "hand 3": ["4D"], "discard": ["9D"], "stock": ["8S", "{}"]}}}})",
+                                               top));
+    const GameState before = s;
+    const Move draw = *ParseMove(engine, s, "draw").move;
+    MoveStates states;
+    engine.CaptureStates(&states);
+    REQUIRE(engine.Apply(s, draw).ok);
+    engine.CaptureStates(nullptr);
+    const auto told = Narrate(engine, before, s, draw, 1, &states);
+    const bool said = std::find(told.begin(), told.end(), "a 6 drawn turns the play round") != told.end();
+    CHECK(said == (std::string(top) == "6S"));
+  }
 }
 
 TEST_CASE("narration/a say: with a word the loader does not know, or a secret, is refused at load") {

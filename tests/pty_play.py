@@ -3,7 +3,8 @@
 would, three games, and checks what the screen shows: the hot-seat screen clearing, Ctrl-D
 asking before an unsaved game is left, a thinking bot's line, suit symbols and colours, a
 refused move's reason, `score`, Tab completion and the arrows' history, a trick's winner and a
-round's end. Exits 1 at the first check that fails."""
+round's end; then a hand laid on Relance's board and its score as it stands. Exits 1 at the
+first check that fails."""
 import os
 import pty
 import select
@@ -145,6 +146,20 @@ def main(tapis):
     t.wait_for("player 2 wins the trick: 3H 10C 9D")
     t.wait_for("round 1 is over: scores +10, -15, +10; totals 10, -15, 10")
     check(True, "the round's last trick is told with its winner, then the round's scores")
+    t.close()
+
+    # Relance: a hand laid is told with its kind, and `score` shows who owns what now.
+    t = Terminal([tapis, "play", "relance", "--players", "2", "--seat", "human", "--seat", "greedy",
+                  "--seed", "11"])
+    t.wait_for("> ")
+    t.type("lay 3C@a1 6S@c3 5D@e5 a1-e5\r")
+    t.wait_for("straight on a1-e5: your token on 5 cards")
+    check(True, "a line laid says the hand it makes and the cards it marks")
+    t.wait_for("> ")
+    t.type("score\r")
+    t.wait_for("this round, as it stands:")
+    shown = t.wait_for("player 2 (greedy): ")
+    check(b"player 1 (you): 5" in shown, "score shows the round as it stands where the ruleset says it means something")
     t.close()
     return 0
 

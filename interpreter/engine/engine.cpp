@@ -238,6 +238,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     captured_->moved = s;
     captured_->round_ended = false;
     captured_->said.clear();
+    captured_->fired = firing;
   }
   ++s.moves_played;
   if (!refilled_zones_.empty()) RefillZones(*this, s, refilled_zones_);

@@ -44,6 +44,7 @@ struct MoveStates {
   GameState round_end;
   bool round_ended = false;
   std::vector<std::string> said;  // what scripts told the table during the move (tapis.say)
+  uint32_t fired = 0;             // bit i: the move's effect i fired (for a draw, on the card drawn)
 };
 inline constexpr size_t kMaxSaidLines = 16;  // a script's lines a move, at most
 

@@ -337,13 +337,14 @@ class Loader : private YamlReader {
   }
 
   void ReadMatch(const YAML::Node& node) {
-    CheckKeys(node, {"rounds", "target", "lowest_wins", "rotate_first", "winners"});
+    CheckKeys(node, {"rounds", "target", "lowest_wins", "rotate_first", "winners", "live_score"});
     if (node["winners"]) r_->match.winners = FunctionName(node["winners"]);
     if (node["rounds"]) r_->match.rounds = Int(node["rounds"]);
     if (node["target"]) r_->match.target = Int(node["target"]);
     if (!node["rounds"] && node["target"]) r_->match.rounds = {1000, -1};  // until the target
     r_->match.lowest_wins = Optional(node, "lowest_wins", false);
     r_->match.rotate_first = Optional(node, "rotate_first", true);
+    r_->match.live_score = Optional(node, "live_score", false);
   }
 
   void ReadScripts(const YAML::Node& node) {

@@ -198,6 +198,10 @@ std::vector<int> SegmentCells(const GridShape& shape, int first, int last) {
 
 }  // namespace
 
+std::vector<int> LineCells(const EngineServices& e, const Move& m) {
+  return SegmentCells(ShapeOf(e.rules().zones[e.rules().moves[m.kind].to]), m.cell, m.to_cell);
+}
+
 int LineStrength(const EngineServices& e, const GameState& s, const Move& m) {
   const MoveDecl& decl = e.rules().moves[m.kind];
   const Zone& grid = s.zones[e.ZoneSlot(decl.to, 0)];

@@ -38,6 +38,9 @@ void PerformLine(const EngineServices& engine, GameState& state, int player, con
 // `10S@d5 JH@d3 d1-d5`.
 std::string LineText(const EngineServices& engine, const Move& move);
 
+// The cells of the move's segment, first to last.
+std::vector<int> LineCells(const EngineServices& engine, const Move& move);
+
 // The strength of the hand the move's segment holds once its cards are laid, or kNoHand.
 int LineStrength(const EngineServices& engine, const GameState& state, const Move& move);
 

@@ -67,15 +67,15 @@ bool CanDraw(const EngineServices& e, const GameState& s, const MoveDecl& decl, 
 void RefillZones(EngineServices& e, GameState& s, const std::vector<int>& refilled) {
   for (const int zone : refilled) {
     const ZoneDecl& z = e.rules().zones[zone];
-    if (!z.refill_when_drawn && Enabled(e, z) && s.zones[e.ZoneSlot(zone, -1)].cards.empty())
+    if (s.zones[e.ZoneSlot(zone, -1)].cards.empty() && !z.refill_when_drawn && Enabled(e, z))
       Refill(e, s, zone);
   }
 }
 
 void RefillToDraw(EngineServices& e, GameState& s, int slot) {
+  if (!s.zones[slot].cards.empty()) return;
   const int zone = s.zones[slot].decl;
-  const ZoneDecl& z = e.rules().zones[zone];
-  if (Enabled(e, z) && s.zones[slot].cards.empty()) Refill(e, s, zone);
+  if (Enabled(e, e.rules().zones[zone])) Refill(e, s, zone);
 }
 
 }  // namespace tapis

@@ -300,6 +300,7 @@ struct MatchDecl {
   IntValue target{0, -1};    // > 0: the match ends after a round where a total reaches it
   bool lowest_wins = false;  // the lowest total wins (penalty points)
   bool rotate_first = true;  // each round starts one seat further along
+  bool live_score = false;   // the round's score means something before it ends (a board's owners)
   std::string winners;       // Lua function naming the match's winners, if not the best total
 };
 

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <tuple>
 
+#include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/hand_rank.h"
+#include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/records/view.h"
 
@@ -180,13 +183,49 @@ std::string Said(const Engine& engine, const GameState& before, const GameState&
   return out;
 }
 
-// The `say:` of the move, then of each of its effects that fired.
+// A line move (line_play.h): the hand its segment makes, and whose cards it took over:
+// "straight on a1-e5: your token on 5 cards, taken: 1 from player 2".
+void LineHand(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
+              int viewer, std::vector<std::string>& out) {
+  if (move.kind == kStopMove || engine.rules().moves[move.kind].type != MoveType::kLine) return;
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  const int strength = LineStrength(engine, before, move);
+  const auto& kinds = engine.rules().hands[decl.hand].kinds;
+  const int kind = HandKindOf(strength);
+  if (strength == kNoHand || kind < 0 || kind >= static_cast<int>(kinds.size())) return;
+  std::string name = kinds[kind].name;
+  std::replace(name.begin(), name.end(), '_', ' ');
+  const int mover = engine.Actor(before);
+  const Zone& grid = after.zones[engine.config().ZoneSlot(decl.to, mover)];
+  int cards = 0;
+  std::vector<int> taken(after.players, 0);
+  for (const int cell : LineCells(engine, move)) {
+    const int card = CardOn(grid, cell);
+    if (card < 0) continue;
+    ++cards;
+    const auto& stack =
+        before.tokens.size() > static_cast<size_t>(card) ? before.tokens[card] : std::vector<int8_t>{};
+    if (!stack.empty() && stack.back() != mover && stack.back() < after.players) ++taken[stack.back()];
+  }
+  std::vector<std::string> from;
+  for (int p = 0; p < after.players; ++p) {
+    if (taken[p] > 0) from.push_back(fmt::format("{} from {}", taken[p], Player(p, viewer)));
+  }
+  const std::string text = LineText(engine, move);
+  const std::string whose = mover == viewer ? "your" : fmt::format("player {}'s", mover + 1);
+  out.push_back(fmt::format("{} on {}: {} token on {} card{}{}", name, text.substr(text.rfind(' ') + 1),
+                            whose, cards, cards == 1 ? "" : "s",
+                            from.empty() ? "" : fmt::format(", taken: {}", fmt::join(from, ", "))));
+}
+
+// The `say:` of the move, then of each of its effects that fired (as the engine saw them
+// when it made the move: a draw's effects fire on the card drawn, which the move hides).
 void Sayings(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
-             int viewer, std::vector<std::string>& out) {
+             int viewer, const MoveStates* states, std::vector<std::string>& out) {
   if (move.kind == kStopMove) return;
   const MoveDecl& decl = engine.rules().moves[move.kind];
   if (!decl.say.empty()) out.push_back(Said(engine, before, after, move, decl.say, viewer));
-  const uint32_t firing = decl.then.empty() ? 0 : engine.Firing(move);
+  const uint32_t firing = decl.then.empty() ? 0 : states != nullptr ? states->fired : engine.Firing(move);
   for (size_t i = 0; i < decl.then.size(); ++i) {
     if ((firing >> i) & 1u && !decl.then[i].say.empty())
       out.push_back(Said(engine, before, after, move, decl.then[i].say, viewer));
@@ -225,7 +264,9 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     // The deal that follows moves every card: the new hand is in the view, not in lines;
     // the match's last move is told whole.
     const bool ended_known = states != nullptr && states->round_ended;
-    Sayings(engine, before, ended_known ? states->round_end : after, move, viewer, out);
+    Sayings(engine, before, ended_known ? states->round_end : after, move, viewer, states, out);
+    if (ended_known || after.finished)
+      LineHand(engine, before, ended_known ? states->round_end : after, move, viewer, out);
     if (states != nullptr) out.insert(out.end(), states->said.begin(), states->said.end());
     if (after.finished) {
       cards_moved();  // the last trick among them
@@ -236,7 +277,8 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     RoundEnd(before, after, out);
     return out;
   }
-  Sayings(engine, before, after, move, viewer, out);
+  Sayings(engine, before, after, move, viewer, states, out);
+  LineHand(engine, before, after, move, viewer, out);
   if (states != nullptr) out.insert(out.end(), states->said.begin(), states->said.end());
   cards_moved();
   VariableChanges(engine, before, after, viewer, out);
