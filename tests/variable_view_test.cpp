@@ -98,3 +98,12 @@ TEST_CASE("variable views/a table variable cannot be seen by its owner only") {
   }
   CHECK(message == kBad + "case.yaml:16:16: unknown visible 'partner'; expected all, owner or none");
 }
+
+TEST_CASE("variable views/partners are shown with the table, the viewer's team marked") {
+  CHECK(TeamsText(2, 4, 0) == "teams: 1 & 3 (yours), 2 & 4");
+  CHECK(TeamsText(2, 6, 5) == "teams: 1 & 3 & 5, 2 & 4 & 6 (yours)");
+  CHECK(TeamsText(2, 4, -1) == "teams: 1 & 3, 2 & 4");
+  auto engine = MakeEngine("poule", 4);
+  const GameState s = engine->NewGame(3);
+  CHECK(RenderView(*engine, s, 1).find("  teams: 1 & 3, 2 & 4 (yours)\n") != std::string::npos);
+}

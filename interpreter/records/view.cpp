@@ -128,6 +128,20 @@ std::vector<CardId> InHandOrder(const Engine& engine, std::vector<CardId> cards)
 
 }  // namespace
 
+std::string TeamsText(int teams, int players, int viewer) {
+  std::vector<std::string> listed;
+  for (int t = 0; t < teams; ++t) {
+    std::vector<std::string> seats;
+    bool yours = false;
+    for (int p = t; p < players; p += teams) {
+      seats.push_back(std::to_string(p + 1));
+      yours = yours || p == viewer;
+    }
+    listed.push_back(fmt::format("{}{}", fmt::join(seats, " & "), yours ? " (yours)" : ""));
+  }
+  return fmt::format("teams: {}", fmt::join(listed, ", "));
+}
+
 std::string RenderView(const Engine& engine, const GameState& state, int player, bool sorted_hands) {
   const Ruleset& r = engine.rules();
   std::string out;
@@ -153,6 +167,7 @@ std::string RenderView(const Engine& engine, const GameState& state, int player,
   for (const SeenVariable& v : SeenVariables(engine, state, player)) {
     if (!v.quiet) out += fmt::format("  {}: {}\n", v.label, v.text);
   }
+  if (r.teams > 0) out += fmt::format("  {}\n", TeamsText(r.teams, state.players, player));
   if (state.finished) {
     out += "  the game is over\n";
   } else {

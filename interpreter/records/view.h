@@ -10,6 +10,9 @@
 
 namespace tapis {
 
+// Partners, seat s in team s % teams: "teams: 1 & 3 (yours), 2 & 4".
+std::string TeamsText(int teams, int players, int viewer);
+
 // `player` -1 shows everything (for spectators and debugging). `sorted_hands`: the zones a
 // player alone sees (a hand) show in the ruleset's order (`cards: look: hand_order`, else the
 // pack's), not as dealt.
