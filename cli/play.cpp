@@ -33,23 +33,26 @@
 namespace tapis::cli {
 namespace {
 
-constexpr int kInterrupted = 130;  // as shells report a program stopped by Ctrl-C
-
 void WriteLogFile(const std::string& path, const GameLog& log) {
   WriteFileAtomically(path, WriteGameLog(log));
 }
 
-// Ctrl-C ends the game like `quit`, log written: the handler only raises this flag, and
-// interrupts the read of a move (no SA_RESTART), which then fails.
+// Ctrl-C ends the game like `quit`, log written, and so do `kill` and a closed terminal
+// (SIGTERM, SIGHUP), which would otherwise leave the terminal as the line editor set it: the
+// handler only keeps the signal's number, and interrupts the read of a move (no
+// SA_RESTART), which then fails.
 volatile std::sig_atomic_t interrupted = 0;
 
 void CatchInterrupt() {
   struct sigaction action {};
-  action.sa_handler = [](int) { interrupted = 1; };
+  action.sa_handler = [](int signal) { interrupted = signal; };
   sigemptyset(&action.sa_mask);
   action.sa_flags = 0;
-  sigaction(SIGINT, &action, nullptr);
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) sigaction(signal, &action, nullptr);
 }
+
+// As shells report a program stopped by a signal: 130 for Ctrl-C.
+int InterruptedExit() { return 128 + interrupted; }
 
 // What a move caused, as `viewer` may see it, under the move's line.
 void Tell(const Engine& engine, const Screen& screen, const GameState& before, const MoveStates& moved,
@@ -215,7 +218,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
   while (!state.finished) {
     if (interrupted) {
       save_log("\ninterrupted");
-      return kInterrupted;
+      return InterruptedExit();
     }
     const int actor = engine.Actor(state);
     const std::vector<Move> legal = engine.LegalMoves(state);
@@ -259,7 +262,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
         last_viewer = actor;
       } else if (interrupted || may_leave()) {
         save_log(interrupted ? "interrupted" : "end of input");
-        return interrupted ? kInterrupted : 0;
+        return interrupted ? InterruptedExit() : 0;
       }
       continue;
     }
@@ -272,7 +275,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     if (!got) {
       if (interrupted) {
         save_log("interrupted");
-        return kInterrupted;
+        return InterruptedExit();
       }
       if (!may_leave()) continue;
       save_log("end of input");

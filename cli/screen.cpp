@@ -1,17 +1,39 @@
 #include "cli/screen.h"
 
+#include <locale.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cwchar>
 
 namespace tapis::cli {
 namespace {
 
-// Columns, not bytes: each character of UTF-8 starts with a byte that is not 10xxxxxx.
+// Columns on the screen, not bytes nor characters: the C library's width of each character
+// (2 for 漢, 0 for a combining accent), read as UTF-8 whatever the locale; a byte that is not
+// UTF-8 takes one column.
 int Columns(std::string_view text) {
-  return static_cast<int>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+  static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nullptr);
+  if (utf8 == nullptr) return static_cast<int>(text.size());
+  const locale_t was = uselocale(utf8);
+  std::mbstate_t state{};
+  int columns = 0;
+  for (size_t at = 0; at < text.size();) {
+    wchar_t c = 0;
+    const size_t length = std::mbrtowc(&c, text.data() + at, text.size() - at, &state);
+    if (length == 0 || length > text.size() - at) {  // a NUL, or not UTF-8
+      state = {};
+      ++columns;
+      ++at;
+      continue;
+    }
+    columns += std::max(wcwidth(c), 0);
+    at += length;
+  }
+  uselocale(was);
+  return columns;
 }
 
 // Asked at each print: the player may have resized the window.

@@ -39,6 +39,9 @@ TEST_CASE("screen/a long line breaks between words, indented, never inside a car
   CHECK(cli::Wrapped("  play 7H        Play a card\nshort", 40) == "  play 7H        Play a card\nshort");
   CHECK(cli::Wrapped("averyveryverylongword x", 10) == "averyveryverylongword\n  x");
   CHECK(cli::Wrapped("a b c", 0) == "a b c");  // not a terminal
+  // Columns as the terminal draws them: a wide character takes two, an accent none.
+  CHECK(cli::Wrapped("joueur 漢字漢字 x", 12) == "joueur\n  漢字漢字 x");
+  CHECK(cli::Wrapped("re\u0301sume\u0301 cafe\u0301 x", 14) == "re\u0301sume\u0301 cafe\u0301 x");
 }
 
 TEST_CASE("screen/Tab offers the commands and the next word of each legal move") {
