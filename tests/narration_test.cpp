@@ -160,6 +160,23 @@ TEST_CASE("narration/a round's end tells what the ruleset announces as it ended:
   CHECK(Narrate(*engine, before, s, *ParseMove(*engine, before, "play 7S").move, 0).size() == 1);
 }
 
+TEST_CASE("narration/a round's end shows the hands the others kept, as they were scored") {
+  auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "elite"}, {"target", "1000"}});
+  GameState s = Position(*engine, R"({"zones": {"talon": ["9H"], "hand 1": ["10S"], "hand 2": ["JH", "2S"],
+      "hand 3": ["QD", "KD"]}})");
+  const GameState before = s;
+  MoveStates states;
+  engine->CaptureStates(&states);
+  Play(*engine, s, "play 10S");  // out: the Empereur, scored the Sujets' cards
+  engine->CaptureStates(nullptr);
+  const auto told = Narrate(*engine, before, s, *ParseMove(*engine, before, "play 10S").move, 1, &states);
+  CHECK(std::find(told.begin(), told.end(), "hand of player 3: QD KD") != told.end());
+  CHECK(std::find_if(told.begin(), told.end(), [](const std::string& line) {
+          return line.rfind("your hand", 0) == 0;
+        }) == told.end());  // the viewer's own, they know
+  CHECK(told.back().rfind("round 1 is over: scores +51, +0, +0", 0) == 0);
+}
+
 TEST_CASE(
     "narration/tapis.say: a script's lines, escaped, cut at 300 bytes, 16 a move, and none from score") {
   std::string yaml = ReadText(std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml");

@@ -232,6 +232,19 @@ void Sayings(const Engine& engine, const GameState& before, const GameState& aft
   }
 }
 
+// The round over, the cards the others kept hidden, as they were when it was scored: "hand of
+// player 2: JH 2S JK".
+void HandsShown(const Engine& engine, const GameState& ended, int viewer, std::vector<std::string>& out) {
+  for (size_t z = 0; z < ended.zones.size(); ++z) {
+    const Zone& zone = ended.zones[z];
+    if (zone.owner < 0 || zone.owner == viewer || zone.cards.empty() ||
+        engine.rules().zones[zone.decl].visibility != Visibility::kOwner)
+      continue;
+    out.push_back(fmt::format("{}: {}", ZoneName(engine, ended, static_cast<int>(z), viewer),
+                              Cards(engine, ended, zone.cards, true)));
+  }
+}
+
 void RoundEnd(const GameState& before, const GameState& after, std::vector<std::string>& out) {
   std::vector<std::string> scores, totals;
   for (int p = 0; p < after.players; ++p) {
@@ -274,6 +287,7 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
       LastTrick(engine, before, move, viewer, out);
     }
     if (ended_known) VariableChanges(engine, before, states->round_end, viewer, out);
+    if (ended_known) HandsShown(engine, states->round_end, viewer, out);
     RoundEnd(before, after, out);
     return out;
   }
