@@ -48,7 +48,11 @@ void CatchInterrupt() {
   action.sa_handler = [](int signal) { interrupted = signal; };
   sigemptyset(&action.sa_mask);
   action.sa_flags = 0;
-  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) sigaction(signal, &action, nullptr);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  struct sigaction hangup {};
+  sigaction(SIGHUP, nullptr, &hangup);
+  if (hangup.sa_handler != SIG_IGN) sigaction(SIGHUP, &action, nullptr);  // `nohup tapis play` plays on
 }
 
 // As shells report a program stopped by a signal: 130 for Ctrl-C.

@@ -188,12 +188,15 @@ void PrintScore(Engine& engine, const GameState& state, const Screen& screen, in
   }
   if (engine.rules().match.live_score && !state.finished) {
     std::string error;
-    const std::vector<int> now = engine.Score(state, &error);
+    const std::vector<int> now = engine.Score(state, &error);  // the totals, this round added
     if (error.empty()) {
       screen.Print("this round, as it stands:\n");
-      for (size_t p = 0; p < now.size(); ++p)
+      for (size_t p = 0; p < now.size(); ++p) {
+        const int total = p < state.totals.size() ? state.totals[p] : 0;
         screen.Print(fmt::format("  player {} ({}): {}\n", p + 1,
-                                 static_cast<int>(p) == viewer ? "you" : kinds[p], now[p]));
+                                 static_cast<int>(p) == viewer ? "you" : kinds[p],
+                                 static_cast<long long>(now[p]) - total));
+      }
     }
   }
   auto seen = SeenVariables(engine, state, viewer);

@@ -13,10 +13,12 @@ namespace {
 
 // Columns on the screen, not bytes nor characters: the C library's width of each character
 // (2 for 漢, 0 for a combining accent), read as UTF-8 whatever the locale; a byte that is not
-// UTF-8 takes one column.
+// UTF-8 takes one column. Without a UTF-8 locale, a column a character.
 int Columns(std::string_view text) {
   static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nullptr);
-  if (utf8 == nullptr) return static_cast<int>(text.size());
+  if (utf8 == nullptr)
+    return static_cast<int>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
   const locale_t was = uselocale(utf8);
   std::mbstate_t state{};
   int columns = 0;

@@ -116,14 +116,6 @@ function round_start()
   ask_exchanges(roles, first_out)
 end
 
--- Draws --------------------------------------------------------------------------------
-
--- `player` draws `count` cards; an empty stock is rebuilt from the cards in play (the
--- engine's `refill:`), and when nothing can be rebuilt "le joueur ne pioche pas".
-local function draw_for(player, count)
-  tapis.draw("stock", "hand", player, count)
-end
-
 -- How many cards of the top value lie in a row on top of the cards in play.
 local function top_run()
   local talon = tapis.cards("talon")
@@ -180,15 +172,15 @@ function on_play(move)
   for _, card in ipairs(move.cards) do with_joker = with_joker or card.rank == nil end
   local out = tapis.count("hand", player) == 0
 
-  if tapis.count("talon") == 0 then
-    -- A Two (the engine's `clear_with`: the cards in play went under the stock, and the
-    -- Two's player leads again). "Personne n'a le droit de jouer après lui": each other
-    -- player draws one, in turn order from the next; when the stock runs dry, the last ones
-    -- go without.
-    for _, p in ipairs(others_in_order(player)) do draw_for(p, 1) end
+  if tapis.value(move.cards[1], "rank") == "2" then
+    -- "Personne n'a le droit de jouer après lui": each other player draws one, in turn order
+    -- from the next (an empty stock is rebuilt, the engine's `refill:`, the Two kept out);
+    -- when nothing can be rebuilt, the last ones go without. Then the engine's `clear_with`
+    -- puts the cards in play under the stock, and the Two's player leads again.
+    for _, p in ipairs(others_in_order(player)) do tapis.draw("stock", "hand", p) end
   else
     local run = top_run()
-    if run >= 2 then draw_for(tapis.next_player(player), run - 1) end
+    if run >= 2 then tapis.draw("stock", "hand", tapis.next_player(player), run - 1) end
   end
   if out then went_out(player, with_joker) end
 end

@@ -177,6 +177,26 @@ TEST_CASE("narration/a round's end shows the hands the others kept, as they were
   CHECK(told.back().rfind("round 1 is over: scores +51, +0, +0", 0) == 0);
 }
 
+TEST_CASE("narration/a card drawn from a stock rebuilt during the draw comes from the stock, unseen") {
+  auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}});
+  GameState s = Position(*engine, R"({
+    "zones": {"stock": [], "talon": ["5H", "7S", "9C", "JC"],
+              "hand 1": ["3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "5S", "5D", "5C", "6S", "6H", "6D", "6C"],
+              "hand 2": ["7H", "7D", "7C", "8S", "8H", "8D", "8C", "9S", "9H", "10S", "10H", "10D", "10C", "JS", "JH", "JD", "9D"],
+              "hand 3": ["QS", "QH", "QD", "QC", "KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]}})");
+  const GameState before = s;
+  const Move draw = *ParseMove(*engine, s, "draw").move;
+  MoveStates states;
+  engine->CaptureStates(&states);
+  REQUIRE(engine->Apply(s, draw).ok);
+  engine->CaptureStates(nullptr);
+  REQUIRE(Cards(*engine, s, "hand", 1).back() == "9C");
+  const auto told = Narrate(*engine, before, s, draw, 1, &states);  // as player 2 sees it
+  CHECK(told == std::vector<std::string>{"talon → stock: 5H 7S"});  // the 9C drawn is not named
+  CHECK(Narrate(*engine, before, s, draw, 0, &states) ==
+        std::vector<std::string>{"talon → stock: 5H 7S", "stock → your hand: 9C"});
+}
+
 TEST_CASE(
     "narration/tapis.say: a script's lines, escaped, cut at 300 bytes, 16 a move, and none from score") {
   std::string yaml = ReadText(std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml");

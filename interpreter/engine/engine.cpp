@@ -200,7 +200,16 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   const MoveDecl* decl = m.kind == kStopMove ? nullptr : &rules().moves[m.kind];
   // Draws hide their card in the move; the trigger sees the card drawn.
   Move performed = m;
+  if (captured_ != nullptr) {
+    captured_->refilled.clear();
+    captured_->made = false;
+  }
+  bool backed_up = false;  // before a refill, which a failing script must undo too
   if (decl && decl->type == MoveType::kDraw) {
+    if (undo_on_error_ && s.zones[ZoneSlot(decl->from, player)].cards.empty()) {
+      backup_ = s;
+      backed_up = true;
+    }
     RefillToDraw(*this, s, ZoneSlot(decl->from, player));
     BeforeDraw(s, ZoneSlot(decl->from, player));
     const auto& from = s.zones[ZoneSlot(decl->from, player)].cards;
@@ -215,9 +224,9 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   }
   // Only scripts can fail, so only a move that may run one needs a way back.
   const bool keep_backup =
-      undo_on_error_ &&
-      ((firing & decl_scripted_[m.kind == kStopMove ? 0 : m.kind]) != 0 || scripts_in_flow_);
-  if (keep_backup) backup_ = s;
+      backed_up || (undo_on_error_ &&
+                    ((firing & decl_scripted_[m.kind == kStopMove ? 0 : m.kind]) != 0 || scripts_in_flow_));
+  if (keep_backup && !backed_up) backup_ = s;
   const bool answering = !s.decisions.empty();
   const int target = answering ? s.decisions.front().target : -1;
 
@@ -239,18 +248,13 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     captured_->round_ended = false;
     captured_->said.clear();
     captured_->fired = firing;
+    captured_->made = true;
   }
   ++s.moves_played;
   if (!refilled_zones_.empty()) RefillZones(*this, s, refilled_zones_);
+  bool clears_pile = false;
   if (has_climbs_ && decl) {
-    // A play that clears its pile at once (a Two) leaves its player to lead again, as on a
-    // new turn (what a turn counts starts again), if they have cards left to lead.
-    if (decl->climb.Used() && NoteClimbPlay(*this, s, player, *decl, performed) && !answering &&
-        !s.zones[ZoneSlot(decl->from, player)].cards.empty()) {
-      s.end_turn = false;
-      s.actions_left = std::max<int8_t>(s.actions_left, 1);
-      if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, false);
-    }
+    clears_pile = decl->climb.Used() && NoteClimbPlay(*this, s, player, *decl, performed);
     if (decl->type == MoveType::kPass) NoteClimbPass(*this, s, m.kind);
   }
   const bool count_ends =
@@ -258,6 +262,17 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
 
   std::string error;
   const bool effects_ran = firing == 0 || FireTriggers(s, player, performed, firing, answering, error);
+  // A play that clears its pile at once (a Two) clears it once its effects have seen it, and
+  // leaves its player to lead again, as on a new turn (what a turn counts starts again), if
+  // they have cards left to lead.
+  if (effects_ran && clears_pile && !s.round_over) {
+    ClearClimbPile(*this, s, *decl);
+    if (!answering && !s.zones[ZoneSlot(decl->from, player)].cards.empty()) {
+      s.end_turn = false;
+      s.actions_left = std::max<int8_t>(s.actions_left, 1);
+      if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, false);
+    }
+  }
   if (effects_ran && decl && penalty_paid_[m.kind] >= 0 && !s.round_over)
     PayPenalty(*this, s, player, m.kind, penalty_paid_[m.kind]);
   if (!effects_ran ||

@@ -45,6 +45,15 @@ struct MoveStates {
   bool round_ended = false;
   std::vector<std::string> said;  // what scripts told the table during the move (tapis.say)
   uint32_t fired = 0;             // bit i: the move's effect i fired (for a draw, on the card drawn)
+  // Cards a refill moved during the move: from and into which zone, and whether while its
+  // effects ran (after `moved`) or before.
+  struct Refill {
+    CardId card;
+    int from, to;
+    bool in_effects;
+  };
+  std::vector<Refill> refilled;
+  bool made = false;  // `moved` is taken: what follows is the effects'
 };
 inline constexpr size_t kMaxSaidLines = 16;  // a script's lines a move, at most
 
@@ -108,6 +117,10 @@ class Engine final : public EngineServices {
   void Ask(GameState& state, const Decision& decision) override;
   void Say(const std::string& line) override {
     if (captured_ != nullptr && captured_->said.size() < kMaxSaidLines) captured_->said.push_back(line);
+  }
+  void Refilled(int from, int to, std::span<const CardId> cards) override {
+    if (captured_ == nullptr) return;
+    for (CardId c : cards) captured_->refilled.push_back({c, from, to, captured_->made});
   }
   // turn: wins_when_empty: the player who just moved and emptied that zone wins;
   // round_ends_when_empty: their move ends the round.

@@ -17,7 +17,9 @@ int PlayersIn(const GameState& s) { return s.players - __builtin_popcount(s.out)
 
 bool IsOut(const GameState& s, int seat) { return (s.out >> seat) & 1u; }
 
-void Clear(const EngineServices& e, GameState& s, const MoveDecl& decl) {
+}  // namespace
+
+void ClearClimbPile(const EngineServices& e, GameState& s, const MoveDecl& decl) {
   const Climb& c = decl.climb;
   auto& pile = s.zones[e.ZoneSlot(decl.to, -1)].cards;
   auto& to = s.zones[e.ZoneSlot(c.clear_to, -1)].cards;
@@ -31,8 +33,6 @@ void Clear(const EngineServices& e, GameState& s, const MoveDecl& decl) {
   Var(e, s, c.size) = 0;
   Var(e, s, c.passes) = 0;
 }
-
-}  // namespace
 
 int ClimbSizeNeeded(const EngineServices& e, const GameState& s, const MoveDecl& decl) {
   const Climb& c = decl.climb;
@@ -48,14 +48,12 @@ bool NoteClimbPlay(const EngineServices& e, GameState& s, int player, const Move
   Var(e, s, c.passes) = 0;
   if (c.clear_with.empty() || !e.config().Resolve(c.clear_enabled)) return false;
   // A wild card clears as what it stands for.
-  const bool clears = std::any_of(move.Cards().begin(), move.Cards().end(), [&](CardId card) {
+  return std::any_of(move.Cards().begin(), move.Cards().end(), [&](CardId card) {
     const int wild = e.cards().Wild(card);
     if (wild < 0 || s.declared[card] < 0) return FitsAny(e.cards(), c.clear_with, card);
     return std::any_of(c.clear_with.begin(), c.clear_with.end(),
                        [&](const CardFilter& f) { return f.property == wild && f.Has(s.declared[card]); });
   });
-  if (clears) Clear(e, s, decl);
-  return clears;
 }
 
 void NoteClimbPass(const EngineServices& e, GameState& s, int kind) {
@@ -77,7 +75,7 @@ void ClearPassedPiles(const EngineServices& e, GameState& s) {
     if (!m.climb.Used() || s.zones[e.ZoneSlot(m.to, -1)].cards.empty()) continue;
     const int last = Get(e, s, m.climb.last) - 1;
     const int others = PlayersIn(s) - (last >= 0 && last < s.players && !IsOut(s, last) ? 1 : 0);
-    if (Get(e, s, m.climb.passes) >= others) Clear(e, s, m);
+    if (Get(e, s, m.climb.passes) >= others) ClearClimbPile(e, s, m);
   }
 }
 

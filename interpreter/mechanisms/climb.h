@@ -15,10 +15,15 @@ namespace tapis {
 // pile that holds one, else 0 (any).
 int ClimbSizeNeeded(const EngineServices& engine, const GameState& state, const MoveDecl& decl);
 
-// After a play of `decl` onto its pile. True when it cleared the pile at once (a
-// `clear_with` value): its player leads again, if they have cards left.
+// After a play of `decl` onto its pile. True when it clears the pile at once (a `clear_with`
+// value): the engine clears it once the move's effects have run (ClearClimbPile), and its
+// player leads again, if they have cards left.
 bool NoteClimbPlay(const EngineServices& engine, GameState& state, int player, const MoveDecl& decl,
                    const Move& move);
+
+// The pile of `decl` goes to its `clear_to` (on top, or turned over under it): nobody's play
+// on it, no pass.
+void ClearClimbPile(const EngineServices& engine, GameState& state, const MoveDecl& decl);
 
 // After a move of `kind`: one more pass on each pile whose `pass` it is.
 void NoteClimbPass(const EngineServices& engine, GameState& state, int kind);

@@ -22,7 +22,8 @@ bool Enabled(const EngineServices& e, const ZoneDecl& z) {
 void Refill(EngineServices& e, GameState& s, int zone) {
   const ZoneDecl& z = e.rules().zones[zone];
   const int to = e.ZoneSlot(zone, -1);
-  auto& from = s.zones[e.ZoneSlot(z.refill_from, -1)].cards;
+  const int from_slot = e.ZoneSlot(z.refill_from, -1);
+  auto& from = s.zones[from_slot].cards;
   auto& into = s.zones[to].cards;
   if (z.refill_keep_highest >= 0) {
     // In the order they lay, every card below the highest value; those stay where they are.
@@ -44,6 +45,7 @@ void Refill(EngineServices& e, GameState& s, int zone) {
     into.assign(from.begin(), end);
     from.erase(from.begin(), end);
   }
+  e.Refilled(from_slot, to, into);
   if (!into.empty() && e.config().Resolve(z.refill_shuffle) != 0) e.Shuffle(s, to);
 }
 
@@ -59,11 +61,6 @@ bool CanRefill(const EngineServices& e, const GameState& s, int zone) {
                      [&](CardId card) { return e.EffectiveValue(s, card, z.refill_keep_highest) < highest; });
 }
 
-bool CanDraw(const EngineServices& e, const GameState& s, const MoveDecl& decl, int player) {
-  return !s.zones[e.ZoneSlot(decl.from, player)].cards.empty() ||
-         CanRefill(e, s, decl.from);  // only a table zone refills
-}
-
 void RefillZones(EngineServices& e, GameState& s, const std::vector<int>& refilled) {
   for (const int zone : refilled) {
     const ZoneDecl& z = e.rules().zones[zone];
@@ -72,8 +69,7 @@ void RefillZones(EngineServices& e, GameState& s, const std::vector<int>& refill
   }
 }
 
-void RefillToDraw(EngineServices& e, GameState& s, int slot) {
-  if (!s.zones[slot].cards.empty()) return;
+void RefillEmptyToDraw(EngineServices& e, GameState& s, int slot) {
   const int zone = s.zones[slot].decl;
   if (Enabled(e, e.rules().zones[zone])) Refill(e, s, zone);
 }

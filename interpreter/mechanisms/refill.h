@@ -15,8 +15,11 @@ namespace tapis {
 bool CanRefill(const EngineServices& engine, const GameState& state, int zone);
 
 // Whether a draw of `decl` by `player` has a card to take: its source holds one, or would
-// once refilled.
-bool CanDraw(const EngineServices& engine, const GameState& state, const MoveDecl& decl, int player);
+// once refilled. Inline: the move generator asks it for every draw it offers.
+inline bool CanDraw(const EngineServices& engine, const GameState& state, const MoveDecl& decl, int player) {
+  return !state.zones[engine.ZoneSlot(decl.from, player)].cards.empty() ||
+         CanRefill(engine, state, decl.from);
+}
 
 // After a move: each zone of `refilled` (those that declare a refill) that is empty and
 // refills once emptied takes its cards.
@@ -24,6 +27,9 @@ void RefillZones(EngineServices& engine, GameState& state, const std::vector<int
 
 // Before a card is drawn from zone instance `slot` (a move's or a script's): empty, it takes
 // its cards if it refills (a `when: drawn` zone waits for this).
-void RefillToDraw(EngineServices& engine, GameState& state, int slot);
+void RefillEmptyToDraw(EngineServices& engine, GameState& state, int slot);
+inline void RefillToDraw(EngineServices& engine, GameState& state, int slot) {
+  if (state.zones[slot].cards.empty()) RefillEmptyToDraw(engine, state, slot);
+}
 
 }  // namespace tapis

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 
 #include "interpreter/model/catalog.h"
@@ -66,6 +67,9 @@ class EngineServices {
   // A line a script tells the table (tapis.say), for the narration of the move being made;
   // dropped when nobody narrates (simulations).
   virtual void Say(const std::string& line) = 0;
+  // Cards a refill moved from zone instance `from` into `to` (a stock rebuilt), for the
+  // narration, which must not show a card drawn from the rebuilt stock as taken from `from`.
+  virtual void Refilled(int from, int to, std::span<const CardId> cards) = 0;
 
  protected:
   EngineServices(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceSource> chance)

@@ -55,9 +55,19 @@ bool IsTheDraw(const Engine& engine, const GameState& before, const GameState& a
 // The cards that changed zones, grouped by where from and where to, in the order they lie
 // where they went; the move's own cards (its text names them) left out.
 void CardMoves(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
-               int viewer, std::vector<std::string>& out) {
+               int viewer, std::vector<std::string>& out, const MoveStates* states = nullptr,
+               bool in_effects = false) {
   const size_t n = engine.cards().size();
-  const std::vector<int> was = Locations(before, n), is = Locations(after, n);
+  std::vector<int> was = Locations(before, n);
+  const std::vector<int> is = Locations(after, n);
+  // A card drawn from a stock rebuilt meanwhile comes from the stock, unseen, not from the
+  // face-up pile it was rebuilt from.
+  if (states != nullptr) {
+    for (const MoveStates::Refill& r : states->refilled) {
+      if (r.in_effects == in_effects && r.card < n && was[r.card] == r.from && is[r.card] != r.to)
+        was[r.card] = r.to;
+    }
+  }
   const auto own = move.kind == kStopMove ? std::span<const CardId>() : move.Cards();
   struct Group {
     int from, to;  // zone indices in `before` and `after`
@@ -269,8 +279,8 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     if (moved == nullptr) return CardMoves(engine, before, after, move, viewer, out);
     Move effects;
     effects.kind = kStopMove;
-    CardMoves(engine, before, *moved, move, viewer, out);
-    CardMoves(engine, *moved, after, effects, viewer, out);
+    CardMoves(engine, before, *moved, move, viewer, out, states, false);
+    CardMoves(engine, *moved, after, effects, viewer, out, states, true);
   };
   const bool round_ended = after.round != before.round || (after.finished && !before.finished);
   if (round_ended) {

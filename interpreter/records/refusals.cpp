@@ -66,10 +66,11 @@ std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind
   }
   if (decl.type == MoveType::kDraw && !CanDraw(engine, state, decl, engine.Actor(state))) {
     const ZoneDecl& from = r.zones[decl.from];
-    return fmt::format("'{}' is not allowed: {} is empty{}", decl.name, from.name,
-                       from.refill_from < 0 ? ""
-                                            : fmt::format(", and nothing in {} may go into it now",
-                                                          r.zones[from.refill_from].name));
+    return fmt::format(
+        "'{}' is not allowed: {} is empty{}", decl.name, from.name,
+        from.refill_from < 0 || engine.config().Resolve(from.refill_enabled) == 0
+            ? ""
+            : fmt::format(", and nothing in {} may go into it now", r.zones[from.refill_from].name));
   }
   if (decl.type == MoveType::kPass && !ClimbPassAllowed(engine, state, kind))
     return fmt::format("'{}' is not allowed on an empty pile: you lead, so play", decl.name);
