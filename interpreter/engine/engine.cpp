@@ -161,6 +161,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
     for (int p = 0; p < n; ++p) s.variables[config_->VariableSlot(r.place_variable, p)] = 0;
   }
   Deal(s);
+  if (r.tricks.zone >= 0) SeatFirstLeader(*this, s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
   if (!ActOpening(s, error)) return false;

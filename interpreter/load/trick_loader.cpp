@@ -7,7 +7,7 @@ namespace tapis {
 void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                 const std::function<std::string(const YAML::Node&)>& function_name) {
   reader.CheckKeys(node, {"zone", "won", "suit", "rank", "trump", "leader", "count", "must_trump",
-                          "must_overtake", "allow", "on_won"});
+                          "must_overtake", "first_lead", "broken", "allow", "on_won"});
   TrickDecl& t = r.tricks;
   t.zone = ReadZone(reader, reader.Required(node, "zone"), r);
   if (r.zones[t.zone].owner != Owner::kTable || r.zones[t.zone].dynamic)
@@ -31,6 +31,15 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   }
   t.must_trump = ReadFlag(reader, node, "must_trump", r);
   t.must_overtake = ReadFlag(reader, node, "must_overtake", r);
+  if (const YAML::Node first = node["first_lead"]) {
+    const auto kind = r.catalog.KindByCode(reader.As<std::string>(first));
+    if (!kind) reader.Fail(first, fmt::format("first_lead: unknown card '{}'", first.Scalar()));
+    t.first_lead = *kind;
+  }
+  if (node["broken"]) t.broken = ReadFilters(reader, node["broken"], r.catalog);
+  // Both read the tricks won to know which trick this is, and what was played.
+  if ((t.first_lead >= 0 || !t.broken.empty()) && t.won < 0)
+    reader.Fail(node, "tricks: first_lead and broken need 'won', the zone the tricks won go to");
   if (node["allow"]) t.allow = function_name(node["allow"]);
   if (node["on_won"]) t.on_won = function_name(node["on_won"]);
   for (const MoveDecl& m : r.moves) {

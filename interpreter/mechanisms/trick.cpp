@@ -54,6 +54,50 @@ void Narrow(CardId* cards, int& n, Keep keep) {
   n = w;
 }
 
+// Whether a trick of this round has been won yet (the tricks won lie in `won`), and whether
+// one held a `broken` card.
+struct WonSoFar {
+  bool any = false, broken = false;
+};
+
+WonSoFar TricksWon(const EngineServices& e, const GameState& s) {
+  const TrickDecl& t = e.rules().tricks;
+  WonSoFar so_far;
+  const bool each = e.rules().zones[t.won].owner == Owner::kPlayer;
+  for (int p = 0; p < (each ? s.players : 1); ++p) {
+    for (CardId c : s.zones[e.ZoneSlot(t.won, p)].cards) {
+      so_far.any = true;
+      if (!t.broken.empty() && FitsAny(e.cards(), t.broken, c)) so_far.broken = true;
+    }
+  }
+  return so_far;
+}
+
+// The cards that may lead, of those `cards` the player may play: the round's first trick with
+// `first_lead`, and no `broken` card until one has been won in a trick (or the hand holds
+// nothing else).
+void NarrowLead(const EngineServices& e, const GameState& s, CardId* cards, int& n) {
+  const TrickDecl& t = e.rules().tricks;
+  if (t.first_lead < 0 && t.broken.empty()) return;
+  const WonSoFar won = TricksWon(e, s);
+  if (t.first_lead >= 0 && !won.any)
+    Narrow(cards, n, [&](CardId c) { return e.cards().Kind(c) == t.first_lead; });
+  if (!t.broken.empty() && !won.broken)
+    Narrow(cards, n, [&](CardId c) { return !FitsAny(e.cards(), t.broken, c); });
+}
+
+// "suit H", "rank Q or suit H": the values a filter list names.
+std::string FiltersText(const Catalog& catalog, const std::vector<CardFilter>& filters) {
+  std::vector<std::string> parts;
+  for (const CardFilter& f : filters) {
+    const Property& p = catalog.properties()[f.property];
+    std::vector<std::string> values;
+    for (int v : f.values) values.push_back(p.values[v]);
+    parts.push_back(fmt::format("{} {}", p.name, fmt::join(values, "/")));
+  }
+  return fmt::format("{}", fmt::join(parts, " or "));
+}
+
 }  // namespace
 
 int TrumpSuit(const EngineServices& e, const GameState& s) {
@@ -88,7 +132,9 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
     if (n < kMaxHand && Allowed(decision, c)) cards[n++] = c;
   }
   const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
-  if (!trick.empty()) {
+  if (trick.empty()) {
+    NarrowLead(e, s, cards, n);
+  } else {
     const int trump = TrumpSuit(e, s);
     const int led = keys[trick.front()].suit;
     const bool follows = std::any_of(cards, cards + n, [&](CardId c) { return keys[c].suit == led; });
@@ -109,13 +155,37 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
   }
 }
 
+namespace {
+
+// A lead refused by `first_lead` or `broken`.
+std::string WhyNotLead(const EngineServices& e, const GameState& s, const std::vector<CardId>& hand,
+                       CardId card) {
+  const TrickDecl& t = e.rules().tricks;
+  if (t.first_lead < 0 && t.broken.empty()) return "";
+  std::vector<CardId> leads(hand.begin(), hand.end());
+  int n = static_cast<int>(leads.size());
+  NarrowLead(e, s, leads.data(), n);
+  leads.resize(n);
+  if (std::find(leads.begin(), leads.end(), card) != leads.end()) return "";
+  std::vector<std::string> codes;
+  for (CardId c : leads) codes.push_back(e.cards().Code(c));
+  const std::string code = e.cards().Code(card);
+  if (t.first_lead >= 0 && !TricksWon(e, s).any && e.cards().Kind(card) != t.first_lead)
+    return fmt::format("{} may not lead the round's first trick: lead {}", code, fmt::join(codes, " "));
+  return fmt::format(
+      "{} may not lead yet: no card of {} has been played to a trick, and you hold others; lead one of: {}",
+      code, FiltersText(e.rules().catalog, t.broken), fmt::join(codes, " "));
+}
+
+}  // namespace
+
 std::string WhyNotTrick(const EngineServices& e, const GameState& s, int player, const MoveDecl& m,
                         CardId card) {
   const TrickDecl& t = e.rules().tricks;
   const auto& keys = e.config().trick_keys();
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
   const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
-  if (trick.empty()) return "";
+  if (trick.empty()) return WhyNotLead(e, s, hand, card);
   const auto& suits = e.rules().catalog.properties()[t.suit].values;
   auto suit = [&](int v) {
     return v >= 0 && v < static_cast<int>(suits.size()) ? suits[v] : std::string("?");
@@ -216,6 +286,16 @@ void PerformTrickMove(const EngineServices& e, GameState& s, int player, const M
     PerformTrickPlay(e, s, player, m);
   else
     PerformNumber(e, s, player, m);
+}
+
+void SeatFirstLeader(const EngineServices& e, GameState& s) {
+  const TrickDecl& t = e.rules().tricks;
+  if (t.first_lead < 0) return;
+  for (int p = 0; p < s.players; ++p) {
+    for (CardId c : s.zones[e.ZoneSlot(t.hand, p)].cards) {
+      if (e.cards().Kind(c) == t.first_lead) s.turn_player = static_cast<int8_t>(p);
+    }
+  }
 }
 
 void ResetTricks(const EngineServices& e, GameState& s) {

@@ -49,6 +49,9 @@ void GenerateNumbers(const EngineServices& engine, const GameState& state, int p
 // writes its number (and, once all have answered, moves to `next_phase`).
 void PerformTrickMove(const EngineServices& engine, GameState& state, int player, const Move& move);
 
+// After each round's deal: with `first_lead`, the card's holder leads.
+void SeatFirstLeader(const EngineServices& engine, GameState& state);
+
 // At the start of each round: no trick in play, no trick won, no number move answered.
 void ResetTricks(const EngineServices& engine, GameState& state);
 

@@ -1,0 +1,91 @@
+// Ruled leads in trick games (docs/rulesets.md, `tricks`: `first_lead`, `broken`), on a small
+// game with no Lua (tests/fixtures/tricks/lead.yaml).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "interpreter/model/errors.h"
+#include "interpreter/records/move_text.h"
+#include "tests/helpers.h"
+
+using namespace tapis;
+using namespace tapis::testing;
+
+namespace {
+
+const std::string kFixture = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/tricks/lead.yaml";
+
+std::unique_ptr<Engine> LeadEngine() {
+  return std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRuleset(kFixture), 4));
+}
+
+}  // namespace
+
+TEST_CASE("trick leads/the holder of first_lead leads the round's first trick, with it") {
+  auto engine = LeadEngine();
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const GameState s = engine->NewGame(seed);
+    const auto hand = Cards(*engine, s, "hand", s.turn_player + 1);
+    CHECK(std::find(hand.begin(), hand.end(), "2C") != hand.end());
+    CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"play 2C"});
+  }
+}
+
+TEST_CASE("trick leads/hearts lead once broken, or from a hand of nothing else, and a refusal says so") {
+  auto engine = LeadEngine();
+  // A trick already won, with no heart in it: hearts are not broken.
+  GameState s =
+      Position(*engine, R"({"zones": {"hand 1": ["3H", "5D", "9H"], "hand 2": ["4D"], "hand 3": ["6D"],
+      "hand 4": ["7D"], "won 2": ["2C", "3C", "4C", "5C"]}, "turn": 1})");
+  CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"play 5D"});
+  CHECK(ParseMove(*engine, s, "play 3H").error ==
+        "3H may not lead yet: no card of suit H has been played to a trick, and you hold others; lead one "
+        "of: 5D");
+  // A heart in a trick won: broken.
+  GameState broken =
+      Position(*engine, R"({"zones": {"hand 1": ["3H", "5D"], "hand 2": ["4D"], "hand 3": ["6D"],
+      "hand 4": ["7D"], "won 3": ["2C", "3C", "4C", "QH"]}, "turn": 1})");
+  CHECK(LegalTexts(*engine, broken).size() == 2);
+  // Nothing but hearts: they lead.
+  GameState only = Position(*engine, R"({"zones": {"hand 1": ["3H", "9H"], "hand 2": ["4D"], "hand 3": ["6D"],
+      "hand 4": ["7D"], "won 2": ["2C", "3C", "4C", "5C"]}, "turn": 1})");
+  CHECK(LegalTexts(*engine, only).size() == 2);
+  // Following is not leading: a heart may go on a diamond led by a player void in diamonds.
+  GameState follow =
+      Position(*engine, R"({"zones": {"hand 1": ["3H", "5S"], "hand 2": ["4D"], "hand 3": ["6D"],
+      "hand 4": ["7D"], "trick": ["8D"], "won 2": ["2C", "3C", "4C", "5C"]}, "turn": 1, "variables": {"leader": 4}})");
+  CHECK(LegalTexts(*engine, follow).size() == 2);
+}
+
+TEST_CASE("trick leads/the first trick's lead is refused by name, and random games end with every card") {
+  auto engine = LeadEngine();
+  GameState s = engine->NewGame(3);
+  const auto hand = Cards(*engine, s, "hand", s.turn_player + 1);
+  const auto other = std::find_if(hand.begin(), hand.end(), [](const std::string& c) { return c != "2C"; });
+  REQUIRE(other != hand.end());
+  CHECK(ParseMove(*engine, s, "play " + *other).error ==
+        *other + " may not lead the round's first trick: lead 2C");
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    GameState g = engine->NewGame(seed);
+    int moves = 0;
+    while (!g.finished && moves < 100) {
+      const auto legal = engine->LegalMoves(g);
+      REQUIRE(!legal.empty());
+      REQUIRE(engine->Apply(g, legal[seed % legal.size()]).ok);
+      ++moves;
+    }
+    CHECK(g.finished);
+    CHECK(moves == 52);
+  }
+}
+
+TEST_CASE("trick leads/first_lead and broken are checked at load") {
+  std::string yaml = ReadText(kFixture);
+  yaml.replace(yaml.find("first_lead: 2C"), 14, "first_lead: 2X");
+  CHECK_THROWS_WITH_AS(LoadRulesetFromString(yaml, kFixture),
+                       doctest::Contains("first_lead: unknown card '2X'"), Error);
+  yaml = ReadText(kFixture);
+  yaml.replace(yaml.find("  won: won\n"), 11, "");
+  CHECK_THROWS_WITH_AS(LoadRulesetFromString(yaml, kFixture),
+                       doctest::Contains("first_lead and broken need 'won'"), Error);
+}
