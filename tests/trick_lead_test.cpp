@@ -1,5 +1,5 @@
-// Ruled leads in trick games (docs/rulesets.md, `tricks`: `first_lead`, `broken`), on a small
-// game with no Lua (tests/fixtures/tricks/lead.yaml).
+// Ruled leads and trumps in their own order in trick games (docs/rulesets.md, `tricks`:
+// `first_lead`, `broken`, `trump_order`), on small games with no Lua (tests/fixtures/tricks/).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -88,4 +88,42 @@ TEST_CASE("trick leads/first_lead and broken are checked at load") {
   yaml.replace(yaml.find("  won: won\n"), 11, "");
   CHECK_THROWS_WITH_AS(LoadRulesetFromString(yaml, kFixture),
                        doctest::Contains("first_lead and broken need 'won'"), Error);
+}
+
+TEST_CASE(
+    "trick leads/trumps rank in their own order: the Jack and the Nine over the Ace, plain suits as listed") {
+  const std::string file = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/tricks/trumps.yaml";
+  Engine engine(std::make_shared<GameConfig>(LoadRuleset(file), 4));
+  // Hearts are trumps: the 9 of hearts beats the Ace of hearts, and must_overtake asks for it.
+  GameState s = Position(engine, R"({"zones": {"hand 1": ["AD"], "hand 2": ["9H", "QH"], "hand 3": ["7C"],
+      "hand 4": ["8C"], "trick": ["AH"]}, "turn": 2, "variables": {"leader": 1}})");
+  CHECK(LegalTexts(engine, s) == std::vector<std::string>{"play 9H"});
+  CHECK(ParseMove(engine, s, "play QH").error ==
+        "QH does not beat AH, the best card so far: you must beat it when you can");
+  // A plain suit keeps the rank's order: the 10 of diamonds beats the King, not the Ace.
+  GameState plain =
+      Position(engine, R"({"zones": {"hand 1": ["AD"], "hand 2": ["10D", "9D"], "hand 3": ["7C"],
+      "hand 4": ["8C"], "trick": ["KD"]}, "turn": 2, "variables": {"leader": 1}})");
+  CHECK(LegalTexts(engine, plain) == std::vector<std::string>{"play 10D"});
+  // The 9 of trumps takes the trick from their Ace.
+  GameState nine =
+      Position(engine, R"({"zones": {"hand 1": [], "hand 2": [], "hand 3": ["9H"], "hand 4": ["7C"],
+      "trick": ["AH", "AS"]}, "turn": 3, "variables": {"leader": 1}})");
+  Play(engine, nine, "play 9H");
+  Play(engine, nine, "play 7C");
+  CHECK(Cards(engine, nine, "won", 3).size() == 4);
+}
+
+TEST_CASE("trick leads/trump_order lists every rank once") {
+  const std::string file = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/tricks/trumps.yaml";
+  std::string yaml = ReadText(file);
+  const std::string order = R"(trump_order: ["7", "8", Q, K, "10", A, "9", J])";
+  yaml.replace(yaml.find(order), order.size(), R"(trump_order: ["7", "8", Q, K, "10", A, "9", "9"])");
+  CHECK_THROWS_WITH_AS(LoadRulesetFromString(yaml, file),
+                       doctest::Contains("trump_order: '9' is not a value of 'rank' listed once"), Error);
+  yaml = ReadText(file);
+  yaml.replace(yaml.find(order), order.size(), R"(trump_order: [J, "9"])");
+  CHECK_THROWS_WITH_AS(
+      LoadRulesetFromString(yaml, file),
+      doctest::Contains("trump_order: list the 8 values of 'rank' once each, the lowest trump first"), Error);
 }

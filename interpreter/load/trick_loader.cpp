@@ -1,13 +1,37 @@
 #include "interpreter/load/trick_loader.h"
 
+#include <algorithm>
+
 #include "interpreter/load/card_loader.h"
 
 namespace tapis {
+namespace {
+
+// trump_order: ["7", "8", Q, K, "10", A, "9", J]: every value of `rank`, once, low to high,
+// as `rank`'s own list (Belote's trumps).
+void ReadTrumpOrder(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog, TrickDecl& t) {
+  const auto& values = catalog.properties()[t.rank].values;
+  if (!node.IsSequence() || node.size() != values.size())
+    reader.Fail(node,
+                fmt::format("trump_order: list the {} values of '{}' once each, the lowest trump first: {}",
+                            values.size(), catalog.properties()[t.rank].name, Join(values)));
+  t.trump_order.assign(values.size(), -1);
+  for (size_t i = 0; i < node.size(); ++i) {
+    const std::string value = reader.As<std::string>(node[i]);
+    const auto at = std::find(values.begin(), values.end(), value);
+    if (at == values.end() || t.trump_order[at - values.begin()] >= 0)
+      reader.Fail(node[i], fmt::format("trump_order: '{}' is not a value of '{}' listed once; its values: {}",
+                                       value, catalog.properties()[t.rank].name, Join(values)));
+    t.trump_order[at - values.begin()] = static_cast<int>(i);
+  }
+}
+
+}  // namespace
 
 void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                 const std::function<std::string(const YAML::Node&)>& function_name) {
   reader.CheckKeys(node, {"zone", "won", "suit", "rank", "trump", "leader", "count", "must_trump",
-                          "must_overtake", "first_lead", "broken", "allow", "on_won"});
+                          "must_overtake", "trump_order", "first_lead", "broken", "allow", "on_won"});
   TrickDecl& t = r.tricks;
   t.zone = ReadZone(reader, reader.Required(node, "zone"), r);
   if (r.zones[t.zone].owner != Owner::kTable || r.zones[t.zone].dynamic)
@@ -29,6 +53,7 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
       reader.Fail(trump, "trump: expected none, {zone: ZONE} (the suit of its top card) or {variable: NAME}");
     }
   }
+  if (const YAML::Node order = node["trump_order"]) ReadTrumpOrder(reader, order, r.catalog, t);
   t.must_trump = ReadFlag(reader, node, "must_trump", r);
   t.must_overtake = ReadFlag(reader, node, "must_overtake", r);
   if (const YAML::Node first = node["first_lead"]) {

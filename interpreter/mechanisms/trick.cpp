@@ -29,7 +29,7 @@ TrickView CurrentTrick(const EngineServices& e, const GameState& s) {
 // True when `card` beats `best`, the best card so far, with `trump` trumps.
 bool Beats(const std::vector<TrickKey>& keys, CardId card, CardId best, int trump) {
   const TrickKey a = keys[card], b = keys[best];
-  if (a.suit == b.suit) return a.rank > b.rank;
+  if (a.suit == b.suit) return a.suit == trump ? a.trump_rank > b.trump_rank : a.rank > b.rank;
   return a.suit == trump;
 }
 

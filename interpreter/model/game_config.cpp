@@ -94,8 +94,10 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   cards_ = CardSet(&r.catalog, std::move(kinds));
   for (int c = 0; r.tricks.zone >= 0 && c < cards_.size(); ++c) {
     const auto card = static_cast<CardId>(c);
-    trick_keys_.push_back({static_cast<int8_t>(cards_.Value(card, r.tricks.suit)),
-                           static_cast<int8_t>(cards_.Value(card, r.tricks.rank))});
+    const int rank = cards_.Value(card, r.tricks.rank);
+    const bool ordered = rank >= 0 && rank < static_cast<int>(r.tricks.trump_order.size());
+    trick_keys_.push_back({static_cast<int8_t>(cards_.Value(card, r.tricks.suit)), static_cast<int8_t>(rank),
+                           static_cast<int8_t>(ordered ? r.tricks.trump_order[rank] : rank)});
   }
 
   for (int c = 0; !r.card_points.empty() && c < cards_.size(); ++c) card_points_.push_back(PointsOf(c));

@@ -50,6 +50,7 @@ class GameConfig {
   // path); empty when the rules have no tricks.
   struct TrickKey {
     int8_t suit, rank;
+    int8_t trump_rank;  // its place when its suit is trumps (`trump_order`), else `rank`
   };
   const std::vector<TrickKey>& trick_keys() const { return trick_keys_; }
 

@@ -262,6 +262,7 @@ struct TrickDecl {
   int count = -1;            // player variable: tricks won this round
   IntValue must_trump{0, -1};     // void in the suit led: play a trump if you can
   IntValue must_overtake{0, -1};  // beat the best card so far if you can
+  std::vector<int> trump_order;   // rank value -> its place among trumps, low to high; empty: `rank`'s order
   int first_lead = -1;            // a card kind: its holder leads the round's first trick, with it
   std::vector<CardFilter> broken;  // cards that lead only once one was played to a trick won, or alone
   std::string allow;   // Lua: which of the cards the rules leave may be played
