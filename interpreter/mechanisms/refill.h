@@ -18,7 +18,7 @@ bool CanRefill(const EngineServices& engine, const GameState& state, int zone);
 // once refilled. Inline: the move generator asks it for every draw it offers.
 inline bool CanDraw(const EngineServices& engine, const GameState& state, const MoveDecl& decl, int player) {
   return !state.zones[engine.ZoneSlot(decl.from, player)].cards.empty() ||
-         CanRefill(engine, state, decl.from);
+         (engine.rules().zones[decl.from].refill_from >= 0 && CanRefill(engine, state, decl.from));
 }
 
 // After a move: each zone of `refilled` (those that declare a refill) that is empty and
