@@ -362,3 +362,11 @@ TEST_CASE("zigity/a refused play on a top without the rule's property says so, a
   CHECK_FALSE(parsed.move.has_value());
   CHECK_FALSE(parsed.error.empty());
 }
+
+TEST_CASE("zigity/under attack, a play is refused by the phase that keeps it out") {
+  auto engine = MakeEngine("zigity", 3);
+  const GameState s = Position(*engine, R"({"zones": {"discard": ["A8t2J", "P2"], "hand 1": ["B2t2R", "ESQ"]},
+      "variables": {"attack": 2}, "phase": "attacked"})");
+  CHECK(ParseMove(*engine, s, "play B2t2R^").error ==
+        "'play' is not allowed in phase attacked, only in normal, normal_dry; moves now: counter, draw");
+}

@@ -47,6 +47,16 @@ std::string WildCardsText(const CardSet& set, const TopToFollow& top) {
   return ", or a wild card";
 }
 
+// "draw, pass": the kinds of the legal moves, each once.
+std::string MoveKinds(const Ruleset& r, const std::vector<Move>& legal) {
+  std::vector<std::string> names;
+  for (const Move& m : legal) {
+    const std::string name = m.kind == kStopMove ? "stop" : r.moves[m.kind].name;
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
 }  // namespace
 
 // A move kind not offered now: the rule of the ruleset that keeps it out, if it is one of
@@ -71,6 +81,14 @@ std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind
         from.refill_from < 0 || engine.config().Resolve(from.refill_enabled) == 0
             ? ""
             : fmt::format(", and nothing in {} may go into it now", r.zones[from.refill_from].name));
+  }
+  if (!((decl.phases >> state.phase) & 1u) && state.phase < static_cast<int>(r.phases.size())) {
+    std::vector<std::string> in;
+    for (size_t p = 0; p < r.phases.size(); ++p) {
+      if ((decl.phases >> p) & 1u) in.push_back(r.phases[p]);
+    }
+    return fmt::format("'{}' is not allowed in phase {}, only in {}; moves now: {}", decl.name,
+                       r.phases[state.phase], fmt::join(in, ", "), MoveKinds(r, legal));
   }
   if (decl.type == MoveType::kPass && !ClimbPassAllowed(engine, state, kind))
     return fmt::format("'{}' is not allowed on an empty pile: you lead, so play", decl.name);
