@@ -8,7 +8,7 @@ namespace tapis {
 namespace {
 
 // trump_order: ["7", "8", Q, K, "10", A, "9", J]: every value of `rank`, once, low to high,
-// as `rank`'s own list (Belote's trumps).
+// as `rank`'s own list (a trump suit where the Jack and the Nine lead).
 void ReadTrumpOrder(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog, TrickDecl& t) {
   const auto& values = catalog.properties()[t.rank].values;
   if (!node.IsSequence() || node.size() != values.size())
