@@ -46,6 +46,10 @@ void ReadMoveWords(const YamlReader& reader, const YAML::Node& spec, const Catal
   if (m.text.find("{option}") != std::string::npos && m.type != MoveType::kChoose && m.type != MoveType::kNumber)
     reader.Fail(spec["text"], "text: {option} is only for moves of type choose or number");
   if (m.text.find_first_not_of(' ') == std::string::npos) reader.Fail(spec["text"], "text: empty");
+  // "{name}{cards}" would write "playH6": a field glued to another cannot be read back.
+  if (m.text.find("}{") != std::string::npos)
+    reader.Fail(spec["text"],
+                "text: put a space between two fields ({name} {cards}), or the move cannot be read back");
 }
 
 std::string FillMoveText(const MoveDecl& decl, const std::string& cards, const std::string& option) {
