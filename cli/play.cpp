@@ -65,9 +65,12 @@ void Tell(const Engine& engine, const Screen& screen, const GameState& before, c
     screen.Print(fmt::format("  {}\n", line));
 }
 
-// For each move of the log, what it caused as each seat saw it (empty for seats it was not
-// kept for): what a hot-seat player is told when the terminal comes back to them.
-using ToldBySeat = std::vector<std::vector<std::string>>;
+// For each move of the log, the move and what it caused as each seat saw it (empty for seats
+// it was not kept for): what a hot-seat player is told when the terminal comes back to them.
+struct ToldBySeat {
+  std::vector<std::string> move;                // its text, secret cards counted (ToldMoveText)
+  std::vector<std::vector<std::string>> lines;  // what it caused
+};
 
 // The moves since `seat` last moved (a trick, the others' turns), each with what it caused
 // as the seat saw it; false when there are none.
@@ -76,9 +79,11 @@ bool PrintSinceLastTurn(const GameLog& log, const std::vector<ToldBySeat>& told,
   size_t from = log.moves.size();
   while (from > 0 && log.moves[from - 1].player != seat) --from;
   for (size_t i = from; i < log.moves.size(); ++i) {
-    screen.Print(fmt::format("player {}: {}\n", log.moves[i].player + 1, log.moves[i].move));
-    if (i < told.size() && static_cast<size_t>(seat) < told[i].size()) {
-      for (const auto& line : told[i][seat]) screen.Print(fmt::format("  {}\n", line));
+    const bool kept = i < told.size() && static_cast<size_t>(seat) < told[i].lines.size();
+    screen.Print(fmt::format("player {}: {}\n", log.moves[i].player + 1,
+                             kept ? told[i].move[seat] : log.moves[i].move));
+    if (kept) {
+      for (const auto& line : told[i].lines[seat]) screen.Print(fmt::format("  {}\n", line));
     }
   }
   return from < log.moves.size();
@@ -191,9 +196,11 @@ int Play(const GameOptions& game, const PlayOptions& options) {
   // Each human's view of every move, for `last` and for what a hot-seat player missed.
   std::vector<ToldBySeat> told(log.moves.size());
   const auto remember = [&](const GameState& before, const Move& move) {
-    ToldBySeat by_seat(players);
+    ToldBySeat by_seat{std::vector<std::string>(players), std::vector<std::vector<std::string>>(players)};
     for (int p = 0; p < players; ++p) {
-      if (!bots[p]) by_seat[p] = Narrate(engine, before, state, move, p, &moved);
+      if (bots[p]) continue;
+      by_seat.move[p] = ToldMoveText(engine, before, move, p);
+      by_seat.lines[p] = Narrate(engine, before, state, move, p, &moved);
     }
     told.push_back(std::move(by_seat));
   };
@@ -236,7 +243,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       const Move m = legal[bots[actor]->Choose(engine, state, legal)];
       if (thinking) fmt::print("\r\033[K");
       const std::string text = MoveText(engine, state, m);
-      screen.Print(fmt::format("player {}: {}\n", actor + 1, text));
+      screen.Print(fmt::format("player {}: {}\n", actor + 1, ToldMoveText(engine, state, m, viewer())));
       log.moves.push_back({actor, text});
       ++edits;
       const GameState before = state;

@@ -87,7 +87,7 @@ TEST_CASE("trick leads/first_lead and broken are checked at load") {
   yaml = ReadText(kFixture);
   yaml.replace(yaml.find("  won: won\n"), 11, "");
   CHECK_THROWS_WITH_AS(LoadRulesetFromString(yaml, kFixture),
-                       doctest::Contains("first_lead and broken need 'won'"), Error);
+                       doctest::Contains("first_lead, broken and no_points_first need 'won'"), Error);
 }
 
 TEST_CASE(

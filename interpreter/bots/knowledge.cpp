@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "interpreter/mechanisms/trick.h"
+#include "interpreter/records/move_text.h"
 #include "interpreter/records/view.h"
 
 namespace tapis {
@@ -79,7 +80,8 @@ void Observe(Knowledge& k, const Engine& engine, const GameState& before, const 
   const std::vector<int16_t> was = ZoneOfCards(engine, before), is = ZoneOfCards(engine, after);
   std::vector<bool> named(engine.cards().size(), false);
   const bool draw = move.kind != kStopMove && engine.rules().moves[move.kind].type == MoveType::kDraw;
-  for (CardId c : move.Cards()) named[c] = !draw;
+  const bool told = !draw && !MoveCardsSecret(engine, before, move, me);  // a card passed unseen is not
+  for (CardId c : move.Cards()) named[c] = told;
 
   // Zones an unseen card left (its known cards may be the one that went) or came into (it
   // may be of a suit the zone lacked); the counts of such moves are public, the cards not.

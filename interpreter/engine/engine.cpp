@@ -11,6 +11,7 @@
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
+#include "interpreter/mechanisms/passing.h"
 #include "interpreter/mechanisms/penalty.h"
 #include "interpreter/mechanisms/refill.h"
 #include "interpreter/mechanisms/trick.h"
@@ -58,7 +59,10 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   for (size_t d = 0; d < r.zones.size(); ++d) {
     if (r.zones[d].refill_from >= 0) refilled_zones_.push_back(static_cast<int>(d));
   }
-  for (const MoveDecl& m : r.moves) has_climbs_ = has_climbs_ || m.climb.Used();
+  for (const MoveDecl& m : r.moves) {
+    has_climbs_ = has_climbs_ || m.climb.Used();
+    has_passing_ = has_passing_ || m.type == MoveType::kPassCards;
+  }
   std::vector<bool> seen(r.catalog.kinds().size());
   for (int c = 0; c < cards().size() && !has_copies_; ++c) {
     has_copies_ = seen[cards().Kind(static_cast<CardId>(c))];
@@ -184,8 +188,8 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   }
   if (effects_ran && decl && penalty_paid_[m.kind] >= 0 && !s.round_over)
     PayPenalty(*this, s, player, m.kind, penalty_paid_[m.kind]);
-  if (!effects_ran ||
-      (CheckGoneOut(s, player), EndRoundIf(s, count_ends), CheckLastRound(s), !Settle(s, error))) {
+  if (!effects_ran || (CheckGoneOut(s, player), EndRoundIf(s, count_ends), CheckLastRound(s),
+                       !Settle(s, error, decl != nullptr && decl->type == MoveType::kPassCards))) {
     if (keep_backup) s = backup_;
     return {false, error};
   }
@@ -243,8 +247,9 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       PerformLine(*this, s, player, m);
       break;
     case MoveType::kGive:
+    case MoveType::kPassCards:  // set aside, for the receiver once everyone has passed
       take_out(ZoneSlot(decl.from, player), m.cards[0]);
-      s.zones[ZoneSlot(decl.to, target)].cards.push_back(m.cards[0]);
+      s.zones[ZoneSlot(decl.to, decl.type == MoveType::kGive ? target : player)].cards.push_back(m.cards[0]);
       break;
     case MoveType::kMeld: {
       if (!decl.contracts.empty() || rules().combinations[decl.combination].wild) {
@@ -283,7 +288,7 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   }
 }
 
-bool Engine::Settle(GameState& s, std::string& error) {
+bool Engine::Settle(GameState& s, std::string& error, bool passed) {
   int idle_turns = 0;
   // Turns and rounds that end with no move between them: a flow that loops (an event that
   // ends every turn, a round that ends as it starts) would never give the players a move.
@@ -311,6 +316,7 @@ bool Engine::Settle(GameState& s, std::string& error) {
       s.decisions.erase(s.decisions.begin());  // nothing left to choose from
       continue;
     }
+    if (passed && DeliverPasses(*this, s)) continue;  // the last card passed: every player's go at once
     if (s.end_turn || s.actions_left <= 0) {
       if (!EndTurn(s, error)) return false;
       continue;

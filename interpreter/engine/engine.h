@@ -162,12 +162,14 @@ class Engine final : public EngineServices {
   void BuildFiringTables();  // firing_always_ and firing_by_card_ (effects.cpp)
   void BuiltInEffect(GameState& state, int player, const Move& move, const Trigger& effect);
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
-  bool Settle(GameState& state, std::string& error);
+  // `passed`: the move passed a card (pass_cards): once no decision is left, deliver them.
+  bool Settle(GameState& state, std::string& error, bool passed = false);
   bool StartRound(GameState& state, std::string& error);
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);
   std::vector<int> RoundScore(const GameState& state, std::string& error);
   std::vector<int> PointsScore(const GameState& state) const;
+  void TakeAllPoints(const GameState& state, std::vector<int>& scores) const;
   // Tricks: the winner takes a complete trick and leads `next`.
   bool FinishTrick(GameState& state, int& next, std::string& error);
   // The ruleset's `allow` narrows the trick plays offered (move_generator.cpp).
@@ -197,6 +199,7 @@ class Engine final : public EngineServices {
   std::vector<int> penalty_paid_;   // per move kind: the variable of the penalty it pays (`penalty:`), or -1
   MoveStates* captured_ = nullptr;  // CaptureStates
   bool has_climbs_ = false;       // some play climbs (`climb:`): its passes and clearing are kept
+  bool has_passing_ = false;      // a `pass_cards` move: rounds start by passing cards (passing.h)
   bool uniform_bot_weights_ = true;
 };
 

@@ -237,8 +237,10 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         if (CanDraw(*this, s, m, player)) out.push_back(base);
         break;
       case MoveType::kTake:
-      case MoveType::kGive: {
+      case MoveType::kGive:
+      case MoveType::kPassCards: {
         if (m.type == MoveType::kGive && (decision == nullptr || decision->target < 0)) break;
+        if (m.type == MoveType::kPassCards && decision == nullptr) break;  // only when the round asks
         const size_t first = out.size();
         const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
         const int top = decision && decision->highest >= 0 ? HighestValue(set, from, decision->highest) : 0;

@@ -4,6 +4,7 @@
 #include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/move_count.h"
+#include "interpreter/mechanisms/passing.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/script/script_host.h"
@@ -94,6 +95,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   }
   Deal(s);
   if (r.tricks.zone >= 0) SeatFirstLeader(*this, s);
+  if (has_passing_) AskForPasses(*this, s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
   if (!ActOpening(s, error)) return false;

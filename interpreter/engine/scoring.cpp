@@ -72,6 +72,7 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
     }
     scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
   }
+  if (r.score_plus >= 0) TakeAllPoints(s, scores);
   if (r.score_by_team) {  // seat p is in team p % teams: each partner scores the team's sum
     std::vector<long long> team(r.teams, 0);
     for (int p = 0; p < s.players; ++p) team[p % r.teams] += scores[p];
@@ -79,6 +80,29 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
       scores[p] = static_cast<int>(std::clamp<long long>(team[p % r.teams], INT32_MIN, INT32_MAX));
   }
   return scores;
+}
+
+// `take_all`: a player whose `plus` cards are every point of the pack (a slam, Hearts'
+// "shooting the moon") scores nothing and gives them to each other player, or scores minus them.
+void Engine::TakeAllPoints(const GameState& s, std::vector<int>& scores) const {
+  const Ruleset& r = rules();
+  const Ruleset::TakeAll mode = r.take_all_parameter >= 0
+                                    ? r.take_all_by_choice[config_->ParameterValue(r.take_all_parameter)]
+                                    : r.take_all;
+  if (mode == Ruleset::TakeAll::kNone) return;
+  long long pack = 0;
+  for (int c = 0; c < cards().size(); ++c) pack += config_->CardPoints(static_cast<CardId>(c));
+  for (int p = 0; p < s.players; ++p) {
+    long long taken = 0;
+    for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) taken += config_->CardPoints(c);
+    if (pack <= 0 || taken != pack) continue;
+    for (int q = 0; q < s.players; ++q) {
+      const long long change = q != p ? (mode == Ruleset::TakeAll::kOthers ? pack : 0)
+                                      : (mode == Ruleset::TakeAll::kOthers ? -pack : -2 * pack);
+      scores[q] = static_cast<int>(std::clamp<long long>(scores[q] + change, INT32_MIN, INT32_MAX));
+    }
+    return;
+  }
 }
 
 std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {

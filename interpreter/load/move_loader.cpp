@@ -237,7 +237,8 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "fallback",    "distinct_in_turn",
                             "follow",      "declares",
                             "count",       "say",
-                            "climb"});
+                            "climb",       "size",
+                            "deliver",     "direction"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -252,17 +253,17 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     if (spec["say"]) m.say = ReadSay(reader, spec["say"], r);
     const auto type = reader.As<std::string>(reader.Required(spec, "type"));
     static const std::map<std::string, MoveType> kTypes = {
-        {"draw", MoveType::kDraw},     {"take", MoveType::kTake},     {"meld", MoveType::kMeld},
-        {"extend", MoveType::kExtend}, {"play", MoveType::kPlay},     {"give", MoveType::kGive},
-        {"pass", MoveType::kPass},     {"trick", MoveType::kTrick},   {"number", MoveType::kNumber},
-        {"place", MoveType::kPlace},   {"choose", MoveType::kChoose}, {"match", MoveType::kMatch},
-        {"line", MoveType::kLine}};
+        {"draw", MoveType::kDraw},     {"take", MoveType::kTake},           {"meld", MoveType::kMeld},
+        {"extend", MoveType::kExtend}, {"play", MoveType::kPlay},           {"give", MoveType::kGive},
+        {"pass", MoveType::kPass},     {"trick", MoveType::kTrick},         {"number", MoveType::kNumber},
+        {"place", MoveType::kPlace},   {"choose", MoveType::kChoose},       {"match", MoveType::kMatch},
+        {"line", MoveType::kLine},     {"pass_cards", MoveType::kPassCards}};
     auto it = kTypes.find(type);
     if (it == kTypes.end())
       reader.Fail(
           spec["type"],
           fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
-                      "number, place, choose, match or line",
+                      "number, place, choose, match, line or pass_cards",
                       type));
     m.type = it->second;
     if (m.type == MoveType::kNumber) ReadNumberMove(reader, spec, r, m);
@@ -270,6 +271,13 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     if (m.type != MoveType::kPass && m.type != MoveType::kNumber && m.type != MoveType::kChoose) {
       m.from = ReadZone(reader, reader.Required(spec, "from"), r);
       m.to = ReadZone(reader, reader.Required(spec, "to"), r);
+    }
+    if (m.type == MoveType::kPassCards) {
+      ReadPassCardsMove(reader, spec, r, m);
+    } else {
+      for (const char* key : {"size", "deliver", "direction"}) {
+        if (spec[key]) reader.Fail(spec[key], fmt::format("{}: only for pass_cards moves", key));
+      }
     }
     if (spec["refill_from"]) m.refill_from = ReadZone(reader, spec["refill_from"], r);
     if (m.type == MoveType::kGive && r.zones[m.to].owner != Owner::kPlayer) {
@@ -338,7 +346,8 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                                                     : IntValue{reader.As<bool>(o) ? 1 : 0, -1};
     }
     if (spec["distinct_in_turn"]) ReadDistinctInTurn(reader, spec["distinct_in_turn"], r, m);
-    m.in_turn = reader.Optional(spec, "in_turn", m.type != MoveType::kGive);  // a gift answers a decision
+    // A gift, a card passed: answers to a decision.
+    m.in_turn = reader.Optional(spec, "in_turn", m.type != MoveType::kGive && m.type != MoveType::kPassCards);
     m.bot_weight = reader.Optional(spec, "bot_weight", 1.0);
     if (m.bot_weight <= 0) reader.Fail(spec["bot_weight"], "bot_weight must be above 0");
     if (spec["phases"]) {

@@ -1,5 +1,7 @@
 #include "interpreter/load/points_loader.h"
 
+#include <map>
+
 #include "interpreter/load/card_loader.h"
 
 namespace tapis {
@@ -58,6 +60,30 @@ void ReadContractScore(const YamlReader& reader, const YAML::Node& node, Ruleset
   c.missed = ReadScoreTerms(reader, node["missed"], r);
 }
 
+// take_all: others, minus or none; or $param, a choice of those words.
+void ReadTakeAll(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
+  using TakeAll = Ruleset::TakeAll;
+  static const std::map<std::string, TakeAll> kWords = {
+      {"none", TakeAll::kNone}, {"others", TakeAll::kOthers}, {"minus", TakeAll::kMinus}};
+  auto meaning = [&](const std::string& word, const YAML::Node& where) {
+    const auto it = kWords.find(word);
+    if (it == kWords.end())
+      reader.Fail(where, fmt::format("take_all: '{}' is not others, minus or none", word));
+    return it->second;
+  };
+  if (r.score_plus < 0)
+    reader.Fail(node, "take_all: needs plus:, the zone whose points a player may take all of");
+  if (node.IsScalar() && node.Scalar().rfind("$", 0) == 0) {
+    r.take_all_parameter = ReadIntValue(reader, node, r).parameter;
+    const Parameter& p = r.parameters[r.take_all_parameter];
+    if (p.type != Parameter::Type::kChoice)
+      reader.Fail(node, fmt::format("take_all: '{}' must be a choice of others, minus and none", p.name));
+    for (const std::string& choice : p.choices) r.take_all_by_choice.push_back(meaning(choice, node));
+    return;
+  }
+  r.take_all = meaning(reader.As<std::string>(node), node);
+}
+
 }  // namespace
 
 void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
@@ -76,7 +102,7 @@ void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r
 }
 
 void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
-  reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed", "team"});
+  reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all"});
   auto zone = [&](const char* key) {
     const int z = ReadZone(reader, node[key], r);
     if (r.zones[z].owner != Owner::kPlayer || r.zones[z].dynamic)
@@ -88,6 +114,7 @@ void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) 
   if ((r.score_plus >= 0 || r.score_minus >= 0) && r.card_points.empty())
     reader.Fail(node, "score: {plus, minus} adds up the cards' points: give them under card_points:");
   ReadContractScore(reader, node, r);
+  if (node["take_all"]) ReadTakeAll(reader, node["take_all"], r);
   if (node["team"]) {
     r.score_by_team = reader.As<bool>(node["team"]);
     if (r.score_by_team && r.teams == 0)

@@ -59,12 +59,13 @@ class Loader : private YamlReader {
     if (root["phases"]) ReadPhases(root["phases"]);
     ReadMoves(*this, Required(root, "moves"), *r_, [this](const YAML::Node& n) { return FunctionName(n); });
     ResolveSetupMoves(root["setup"]);
+    if (root["card_points"])
+      ReadCardPoints(*this, root["card_points"], *r_);  // before tricks, which read them
     if (root["tricks"])
       ReadTricks(*this, root["tricks"], *r_, [this](const YAML::Node& n) { return FunctionName(n); });
     if (root["on"]) ReadEvents(root["on"]);
     if (root["match"]) ReadMatch(root["match"]);
     if (root["scripts"]) ReadScripts(root["scripts"]);
-    if (root["card_points"]) ReadCardPoints(*this, root["card_points"], *r_);
     if (root["score"] && root["score"].IsMap()) {
       ReadScoreMap(*this, root["score"], *r_);
     } else if (root["score"]) {

@@ -1,6 +1,7 @@
 #include "interpreter/load/trick_loader.h"
 
 #include <algorithm>
+#include <map>
 
 #include "interpreter/load/card_loader.h"
 
@@ -30,8 +31,9 @@ void ReadTrumpOrder(const YamlReader& reader, const YAML::Node& node, const Cata
 
 void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                 const std::function<std::string(const YAML::Node&)>& function_name) {
-  reader.CheckKeys(node, {"zone", "won", "suit", "rank", "trump", "leader", "count", "must_trump",
-                          "must_overtake", "trump_order", "first_lead", "broken", "allow", "on_won"});
+  reader.CheckKeys(node,
+                   {"zone", "won", "suit", "rank", "trump", "leader", "count", "must_trump", "must_overtake",
+                    "trump_order", "first_lead", "broken", "no_points_first", "allow", "on_won"});
   TrickDecl& t = r.tricks;
   t.zone = ReadZone(reader, reader.Required(node, "zone"), r);
   if (r.zones[t.zone].owner != Owner::kTable || r.zones[t.zone].dynamic)
@@ -63,8 +65,12 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   }
   if (node["broken"]) t.broken = ReadFilters(reader, node["broken"], r.catalog);
   // Both read the tricks won to know which trick this is, and what was played.
-  if ((t.first_lead >= 0 || !t.broken.empty()) && t.won < 0)
-    reader.Fail(node, "tricks: first_lead and broken need 'won', the zone the tricks won go to");
+  t.no_points_first = ReadFlag(reader, node, "no_points_first", r);
+  if ((t.first_lead >= 0 || !t.broken.empty() || node["no_points_first"]) && t.won < 0)
+    reader.Fail(node,
+                "tricks: first_lead, broken and no_points_first need 'won', the zone the tricks won go to");
+  if (node["no_points_first"] && r.card_points.empty())
+    reader.Fail(node["no_points_first"], "no_points_first: the points are the card_points: give them");
   if (node["allow"]) t.allow = function_name(node["allow"]);
   if (node["on_won"]) t.on_won = function_name(node["on_won"]);
   for (const MoveDecl& m : r.moves) {
@@ -97,6 +103,49 @@ void ReadNumberMove(const YamlReader& reader, const YAML::Node& spec, const Rule
   }
   if ((m.next_phase >= 0 || spec["not_total"]) && m.into < 0)
     reader.Fail(spec, "next_phase and not_total need 'into': the variable that says who has answered");
+}
+
+}  // namespace tapis
+
+namespace tapis {
+
+void ReadPassCardsMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& r, MoveDecl& m) {
+  m.pass_size = ReadIntValue(reader, reader.Required(spec, "size"), r);
+  if (m.pass_size.parameter < 0 && (m.pass_size.literal < 1 || m.pass_size.literal > 64))
+    reader.Fail(spec["size"], "size: the cards each player passes, 1 to 64");
+  m.deliver = ReadZone(reader, reader.Required(spec, "deliver"), r);
+  for (const auto& [key, zone] : {std::pair{"from", m.from}, {"to", m.to}, {"deliver", m.deliver}}) {
+    if (r.zones[zone].owner != Owner::kPlayer || r.zones[zone].dynamic)
+      reader.Fail(spec[key], fmt::format("pass_cards: {}: '{}' must be a zone each player owns", key,
+                                         r.zones[zone].name));
+  }
+  if (m.to == m.from || m.to == m.deliver)
+    reader.Fail(spec["to"],
+                "pass_cards: to: a zone of its own, where the cards wait unseen until all have passed");
+  const YAML::Node direction = reader.Required(spec, "direction");
+  auto add = [&](const YAML::Node& word) {
+    static const std::map<std::string, PassDirection> kWords = {{"left", PassDirection::kLeft},
+                                                                {"right", PassDirection::kRight},
+                                                                {"across", PassDirection::kAcross},
+                                                                {"none", PassDirection::kNone}};
+    const auto it = kWords.find(reader.As<std::string>(word));
+    if (it == kWords.end())
+      reader.Fail(word, fmt::format("direction: '{}' is not left, right, across or none", word.Scalar()));
+    if (it->second == PassDirection::kAcross && (r.min_players % 2 != 0 || r.max_players != r.min_players))
+      reader.Fail(word, fmt::format("direction: across needs an even number of players; players are {} to {}",
+                                    r.min_players, r.max_players));
+    m.pass_directions.push_back(it->second);
+  };
+  if (direction.IsSequence()) {
+    if (direction.size() == 0 || direction.size() > 16)
+      reader.Fail(direction, "direction: a list of 1 to 16 directions, one a round, repeated");
+    for (const auto& word : direction) add(word);
+  } else {
+    add(direction);
+  }
+  if (spec["in_turn"] && reader.As<bool>(spec["in_turn"]))
+    reader.Fail(spec["in_turn"],
+                "pass_cards: its moves answer the passing each round starts with, not a turn");
 }
 
 }  // namespace tapis

@@ -1,4 +1,5 @@
-// Reads a ruleset's `tricks:` section and the keys of `number` moves (docs/rulesets.md#tricks).
+// Reads a ruleset's `tricks:` section and the keys of `number` and `pass_cards` moves
+// (docs/rulesets.md#tricks).
 #pragma once
 
 #include <functional>
@@ -16,5 +17,9 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& rules
 
 // min, max (a number, `$param`, or {cards: ZONE}), into, except.
 void ReadNumberMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& rules, MoveDecl& move);
+
+// size, deliver, direction; after `from` and `to` are read.
+void ReadPassCardsMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& rules,
+                       MoveDecl& move);
 
 }  // namespace tapis

@@ -54,23 +54,26 @@ void Narrow(CardId* cards, int& n, Keep keep) {
   n = w;
 }
 
-// Whether a trick of this round has been won yet (the tricks won lie in `won`), and whether
-// one held a `broken` card.
-struct WonSoFar {
-  bool any = false, broken = false;
-};
-
-WonSoFar TricksWon(const EngineServices& e, const GameState& s) {
+// The round's first trick is in play: no trick has been won yet.
+bool FirstTrick(const EngineServices& e, const GameState& s) {
   const TrickDecl& t = e.rules().tricks;
-  WonSoFar so_far;
+  const bool each = e.rules().zones[t.won].owner == Owner::kPlayer;
+  for (int p = 0; p < (each ? s.players : 1); ++p) {
+    if (!s.zones[e.ZoneSlot(t.won, p)].cards.empty()) return false;
+  }
+  return true;
+}
+
+// Whether a `broken` card has been played to a trick won this round.
+bool Broken(const EngineServices& e, const GameState& s) {
+  const TrickDecl& t = e.rules().tricks;
   const bool each = e.rules().zones[t.won].owner == Owner::kPlayer;
   for (int p = 0; p < (each ? s.players : 1); ++p) {
     for (CardId c : s.zones[e.ZoneSlot(t.won, p)].cards) {
-      so_far.any = true;
-      if (!t.broken.empty() && FitsAny(e.cards(), t.broken, c)) so_far.broken = true;
+      if (e.config().trick_keys()[c].breaks) return true;
     }
   }
-  return so_far;
+  return false;
 }
 
 // The cards that may lead, of those `cards` the player may play: the round's first trick with
@@ -79,11 +82,15 @@ WonSoFar TricksWon(const EngineServices& e, const GameState& s) {
 void NarrowLead(const EngineServices& e, const GameState& s, CardId* cards, int& n) {
   const TrickDecl& t = e.rules().tricks;
   if (t.first_lead < 0 && t.broken.empty()) return;
-  const WonSoFar won = TricksWon(e, s);
-  if (t.first_lead >= 0 && !won.any)
+  if (t.first_lead >= 0 && FirstTrick(e, s))
     Narrow(cards, n, [&](CardId c) { return e.cards().Kind(c) == t.first_lead; });
-  if (!t.broken.empty() && !won.broken)
+  if (!t.broken.empty() && !Broken(e, s))
     Narrow(cards, n, [&](CardId c) { return !FitsAny(e.cards(), t.broken, c); });
+}
+
+// `no_points_first`: on the round's first trick, a card worth no points if the player may.
+bool PointsBarred(const EngineServices& e, const GameState& s) {
+  return e.config().Resolve(e.rules().tricks.no_points_first) != 0 && FirstTrick(e, s);
 }
 
 // "suit H", "rank Q or suit H": the values a filter list names.
@@ -148,6 +155,9 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
       Narrow(cards, n, [&](CardId c) { return Beats(keys, c, best, trump); });
     }
   }
+  if (t.no_points_first.parameter >= 0 || t.no_points_first.literal != 0) {
+    if (PointsBarred(e, s)) Narrow(cards, n, [&](CardId c) { return e.config().CardPoints(c) == 0; });
+  }
   for (int i = 0; i < n; ++i) {
     Move move = base;
     move.Add(cards[i]);
@@ -157,20 +167,36 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
 
 namespace {
 
+// A card worth points refused on the first trick (`no_points_first`), when `left`, what the
+// other rules leave, holds one worth none.
+std::string WhyNotPoints(const EngineServices& e, const GameState& s, const std::vector<CardId>& left,
+                         CardId card) {
+  if (e.config().CardPoints(card) == 0 || !PointsBarred(e, s)) return "";
+  std::vector<std::string> codes;
+  for (CardId c : left) {
+    if (e.config().CardPoints(c) == 0) codes.push_back(e.cards().Code(c));
+  }
+  if (codes.empty()) return "";
+  return fmt::format(
+      "{} is worth points, and none may go to the round's first trick while you hold others: "
+      "play one of: {}",
+      e.cards().Code(card), fmt::join(codes, " "));
+}
+
 // A lead refused by `first_lead` or `broken`.
 std::string WhyNotLead(const EngineServices& e, const GameState& s, const std::vector<CardId>& hand,
                        CardId card) {
   const TrickDecl& t = e.rules().tricks;
-  if (t.first_lead < 0 && t.broken.empty()) return "";
+  if (t.first_lead < 0 && t.broken.empty()) return WhyNotPoints(e, s, hand, card);
   std::vector<CardId> leads(hand.begin(), hand.end());
   int n = static_cast<int>(leads.size());
   NarrowLead(e, s, leads.data(), n);
   leads.resize(n);
-  if (std::find(leads.begin(), leads.end(), card) != leads.end()) return "";
+  if (std::find(leads.begin(), leads.end(), card) != leads.end()) return WhyNotPoints(e, s, leads, card);
   std::vector<std::string> codes;
   for (CardId c : leads) codes.push_back(e.cards().Code(c));
   const std::string code = e.cards().Code(card);
-  if (t.first_lead >= 0 && !TricksWon(e, s).any && e.cards().Kind(card) != t.first_lead)
+  if (t.first_lead >= 0 && FirstTrick(e, s) && e.cards().Kind(card) != t.first_lead)
     return fmt::format("{} may not lead the round's first trick: lead {}", code, fmt::join(codes, " "));
   return fmt::format(
       "{} may not lead yet: no card of {} has been played to a trick, and you hold others; lead one of: {}",
@@ -220,8 +246,9 @@ std::string WhyNotTrick(const EngineServices& e, const GameState& s, int player,
     if (can && !Beats(keys, card, best, trump))
       return fmt::format("{} does not beat {}, the best card so far: you must beat it when you can", code,
                          e.cards().Code(best));
+    keep([&](CardId c) { return Beats(keys, c, best, trump); });
   }
-  return "";
+  return WhyNotPoints(e, s, left, card);
 }
 
 NumberRange NumbersAllowed(const EngineServices& e, const GameState& s, int player, const MoveDecl& m) {

@@ -97,7 +97,8 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
     const int rank = cards_.Value(card, r.tricks.rank);
     const bool ordered = rank >= 0 && rank < static_cast<int>(r.tricks.trump_order.size());
     trick_keys_.push_back({static_cast<int8_t>(cards_.Value(card, r.tricks.suit)), static_cast<int8_t>(rank),
-                           static_cast<int8_t>(ordered ? r.tricks.trump_order[rank] : rank)});
+                           static_cast<int8_t>(ordered ? r.tricks.trump_order[rank] : rank),
+                           !r.tricks.broken.empty() && FitsAny(cards_, r.tricks.broken, card)});
   }
 
   for (int c = 0; !r.card_points.empty() && c < cards_.size(); ++c) card_points_.push_back(PointsOf(c));
@@ -121,7 +122,7 @@ int GameConfig::PointsOf(int c) const {
   const auto card = static_cast<CardId>(c);
   for (const PointRule& rule : rules_->card_points) {
     if (Resolve(rule.enabled) == 0) continue;
-    if (!rule.when.empty() && !FitsAny(cards_, rule.when, card)) continue;
+    if (!rule.when.empty() && !FitsAll(cards_, rule.when, card)) continue;
     long long points = rule.points;
     for (const auto& [property, by_value] : rule.by) {
       const int v = cards_.Value(card, property);

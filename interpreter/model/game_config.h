@@ -51,7 +51,7 @@ class GameConfig {
   struct TrickKey {
     int8_t suit, rank;
     int8_t trump_rank;  // its place when its suit is trumps (`trump_order`), else `rank`
-    int8_t unused = 0;  // four bytes a key: the trick's loops index them by a shift
+    bool breaks = false;  // one of `broken`'s cards (a byte that keeps a key four bytes wide)
   };
   const std::vector<TrickKey>& trick_keys() const { return trick_keys_; }
 

@@ -88,6 +88,17 @@ inline bool FitsAny(const CardSet& set, const std::vector<CardFilter>& filters, 
   return false;
 }
 
+// Whether the card has, for each filter, one of its values: a `card_points` rule's `if`,
+// where {rank: Q, suit: S} is the queen of spades.
+inline bool FitsAll(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
+  for (const CardFilter& f : filters) {
+    bool has = false;
+    for (int v : f.values) has = has || set.Has(card, f.property, v);
+    if (!has) return false;
+  }
+  return true;
+}
+
 // A group of cards the rules recognise: a run of consecutive values of one property (a
 // sequence) or cards sharing one value (a set); other properties may have to agree.
 struct Combination {
@@ -165,10 +176,28 @@ struct MoveCount {
 // following the `tricks:` rules; number: a number in a range (a bid), kept in a variable;
 // place: a card on a grid's cell; line: cards on empty cells of a segment of a grid line that
 // makes a hand (line_play.h); choose: one of a list of words (a suit nominated), no card
-// moves; match: cards that combine with the pile's top as the top says (match_play.h).
+// moves; match: cards that combine with the pile's top as the top says (match_play.h);
+// pass_cards: a card set aside for a player the round's direction names (passing.h).
 enum class MoveType {
-  kDraw, kTake, kMeld, kExtend, kPlay, kGive, kPass, kTrick, kNumber, kPlace, kChoose, kMatch, kLine
+  kDraw,
+  kTake,
+  kMeld,
+  kExtend,
+  kPlay,
+  kGive,
+  kPass,
+  kTrick,
+  kNumber,
+  kPlace,
+  kChoose,
+  kMatch,
+  kLine,
+  kPassCards
 };
+
+// Where a `pass_cards` move's cards go, a round: to the next seat (left), the one before
+// (right), the one opposite, or nowhere (no passing that round).
+enum class PassDirection : int8_t { kNone, kLeft, kRight, kAcross };
 
 // How a play must compare with the top of the pile it goes on.
 enum class Beat { kAny, kAtLeast, kAbove };
@@ -247,6 +276,12 @@ struct MoveDecl {
   std::vector<int> follow;
   int declares = -1;  // choose: the option becomes what the top card of this zone stands for
   MoveCount count;
+  // pass_cards (passing.h): each round starts by asking every player for `pass_size` cards of
+  // `from`, set aside in their `to`; then each player's go into `deliver` of the player the
+  // round's direction names (`pass_directions[round % size]`).
+  IntValue pass_size{0, -1};
+  int deliver = -1;
+  std::vector<PassDirection> pass_directions;
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,
@@ -265,6 +300,8 @@ struct TrickDecl {
   std::vector<int> trump_order;   // rank value -> its place among trumps, low to high; empty: `rank`'s order
   int first_lead = -1;            // a card kind: its holder leads the round's first trick, with it
   std::vector<CardFilter> broken;  // cards that lead only once one was played to a trick won, or alone
+  IntValue no_points_first{0,
+                           -1};  // no card worth `card_points` on the round's first trick, unless only those
   std::string allow;   // Lua: which of the cards the rules leave may be played
   std::string on_won;  // Lua: called when a trick is complete, before it is gathered
 };
@@ -420,6 +457,12 @@ struct Ruleset {
   int score_plus = -1, score_minus = -1;  // `score: {plus: ZONE, minus: ZONE}`: each player's cards there
   ContractScore contract_score;           // `score: {bid: …, won: …}`
   bool score_by_team = false;             // `score: {…, team: true}`: partners each score their team's sum
+  // `score: {plus, take_all}`: a player whose `plus` cards hold every point of the pack
+  // scores nothing and each other player that many (kOthers), or scores minus that many.
+  enum class TakeAll { kNone, kOthers, kMinus };
+  TakeAll take_all = TakeAll::kNone;
+  int take_all_parameter = -1;              // `take_all: $param`: a choice of those words…
+  std::vector<TakeAll> take_all_by_choice;  // …each choice's meaning
   std::string bot_evaluate;  // Lua: how well each player stands, for bots (`bots: evaluate:`)
   std::string bot_sample;    // Lua: makes a bot's sample agree with what its seat was told (`bots: sample:`)
   int bot_iterations = 0;    // the search bot's default budget for this game (`bots: iterations:`); 0: the engine's

@@ -102,6 +102,26 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
   return out;
 }
 
+bool MoveCardsSecret(const Engine& engine, const GameState& before, const Move& move, int viewer) {
+  if (viewer < 0 || move.kind == kStopMove || move.count == 0) return false;
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  if (decl.type != MoveType::kTake && decl.type != MoveType::kGive && decl.type != MoveType::kPassCards)
+    return false;
+  const int actor = engine.Actor(before);
+  const int receiver =
+      decl.type == MoveType::kGive && !before.decisions.empty() ? before.decisions.front().target : actor;
+  if (receiver < 0) return false;
+  return !CanSee(engine, before, engine.ZoneSlot(decl.from, actor), viewer) &&
+         !CanSee(engine, before, engine.ZoneSlot(decl.to, receiver), viewer);
+}
+
+std::string ToldMoveText(const Engine& engine, const GameState& before, const Move& move, int viewer) {
+  if (!MoveCardsSecret(engine, before, move, viewer)) return MoveText(engine, before, move);
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  const std::string cards = move.count == 1 ? "a card" : fmt::format("{} cards", move.count);
+  return decl.text.empty() ? decl.name + " " + cards : FillMoveText(decl, cards, "");
+}
+
 ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view text) {
   const std::vector<std::string> words = Words(text);
   if (words.empty()) return {std::nullopt, "empty move; type 'help' to see the legal moves"};

@@ -9,6 +9,7 @@
 #include "interpreter/mechanisms/hand_rank.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/trick.h"
+#include "interpreter/records/move_text.h"
 #include "interpreter/records/view.h"
 
 namespace tapis {
@@ -317,7 +318,8 @@ std::string NarrateGame(const GameLog& log, int viewer, const std::string& file)
   engine->CaptureStates(&moved);
   Replay(*engine, log, file,
          [&](const GameState& before, const GameState& after, const Move& move, const GameLog::Entry& entry) {
-           out += fmt::format("player {}: {}\n", entry.player + 1, entry.move);
+           out +=
+               fmt::format("player {}: {}\n", entry.player + 1, ToldMoveText(*engine, before, move, viewer));
            for (const auto& line : Narrate(*engine, before, after, move, viewer, &moved))
              out += "  " + line + "\n";
          });
