@@ -57,6 +57,7 @@ const Golden kGoldens[] = {
      {"greedy", "random", "greedy", "random"},
      {{"max_cards", "4"}}},
     {"oh_hell_4p_seed22.jsonl", "oh_hell", 4, 22, {}, {}},
+    {"scopa_2p_seed26.jsonl", "scopa", 2, 26, {"greedy", "random"}, {}},
     {"hearts_4p_seed25.jsonl", "hearts", 4, 25, {"greedy", "random", "greedy", "random"}, {{"target", "40"}}},
     {"poule_seed23.jsonl", "poule", 4, 23, {"greedy", "random", "random", "greedy"}, {{"target", "25"}}},
     {"quincunx_2p_seed11.jsonl", "quincunx", 2, 11, {"greedy", "random"}, {}},

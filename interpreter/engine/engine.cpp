@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "interpreter/mechanisms/capture.h"
 #include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/follow.h"
@@ -285,6 +286,9 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
     case MoveType::kNumber:
       PerformTrickMove(*this, s, player, m);
       break;
+    case MoveType::kCapture:
+      PerformCapture(*this, s, player, m);
+      break;
   }
 }
 
@@ -351,6 +355,7 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
     return true;
   }
   s.turn_player = static_cast<int8_t>(next);
+  if (r.redeal.zone >= 0) Redeal(*this, s);
   s.turn_label = s.next_label;
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   ++s.turns;

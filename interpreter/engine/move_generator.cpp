@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/capture.h"
 #include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/contract.h"
@@ -287,6 +288,9 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
       }
       case MoveType::kNumber:
         GenerateNumbers(*this, s, player, m, base, out);
+        break;
+      case MoveType::kCapture:
+        GenerateCaptures(*this, s, player, m, base, out);
         break;
     }
     if (out.size() > before) offered |= 1u << k;  // a register add: cheaper than a branch on waiting_kinds_

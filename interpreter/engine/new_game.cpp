@@ -1,6 +1,7 @@
 // A new game and each round's start: the state laid out, every card back in the deck's zone,
 // the setup steps, who plays first.
 #include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/capture.h"
 #include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/move_count.h"
@@ -85,6 +86,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.end_turn = false;
   s.round_over = false;
   ResetTricks(*this, s);
+  ResetCaptures(*this, s);
   if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, true);
   if (has_climbs_) ResetClimbs(*this, s);
   for (const int owed : penalty_paid_) {  // a penalty still owed dies with its round

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/capture.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/script/script_host.h"
 
@@ -12,6 +13,7 @@ namespace tapis {
 
 // Adds the round's scores to the totals, then ends the match or deals the next round.
 bool Engine::ScoreRound(GameState& s, std::string& error) {
+  GatherLeftovers(*this, s);  // fishing games: the table's last cards go to the last to capture
   const std::vector<int> round = RoundScore(s, error);
   if (!error.empty()) return false;
   for (int p = 0; p < s.players; ++p) {

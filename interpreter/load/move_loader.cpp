@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "interpreter/load/capture_loader.h"
 #include "interpreter/load/card_loader.h"
 #include "interpreter/load/contract_loader.h"
 #include "interpreter/load/hand_loader.h"
@@ -238,7 +239,9 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "follow",      "declares",
                             "count",       "say",
                             "climb",       "size",
-                            "deliver",     "direction"});
+                            "deliver",     "direction",
+                            "won",         "sweep",
+                            "last"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -253,17 +256,20 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     if (spec["say"]) m.say = ReadSay(reader, spec["say"], r);
     const auto type = reader.As<std::string>(reader.Required(spec, "type"));
     static const std::map<std::string, MoveType> kTypes = {
-        {"draw", MoveType::kDraw},     {"take", MoveType::kTake},           {"meld", MoveType::kMeld},
-        {"extend", MoveType::kExtend}, {"play", MoveType::kPlay},           {"give", MoveType::kGive},
-        {"pass", MoveType::kPass},     {"trick", MoveType::kTrick},         {"number", MoveType::kNumber},
-        {"place", MoveType::kPlace},   {"choose", MoveType::kChoose},       {"match", MoveType::kMatch},
-        {"line", MoveType::kLine},     {"pass_cards", MoveType::kPassCards}};
+        {"draw", MoveType::kDraw},      {"take", MoveType::kTake},
+        {"meld", MoveType::kMeld},      {"extend", MoveType::kExtend},
+        {"play", MoveType::kPlay},      {"give", MoveType::kGive},
+        {"pass", MoveType::kPass},      {"trick", MoveType::kTrick},
+        {"number", MoveType::kNumber},  {"place", MoveType::kPlace},
+        {"choose", MoveType::kChoose},  {"match", MoveType::kMatch},
+        {"line", MoveType::kLine},      {"pass_cards", MoveType::kPassCards},
+        {"capture", MoveType::kCapture}};
     auto it = kTypes.find(type);
     if (it == kTypes.end())
       reader.Fail(
           spec["type"],
           fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
-                      "number, place, choose, match, line or pass_cards",
+                      "number, place, choose, match, line, pass_cards or capture",
                       type));
     m.type = it->second;
     if (m.type == MoveType::kNumber) ReadNumberMove(reader, spec, r, m);
@@ -271,6 +277,13 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     if (m.type != MoveType::kPass && m.type != MoveType::kNumber && m.type != MoveType::kChoose) {
       m.from = ReadZone(reader, reader.Required(spec, "from"), r);
       m.to = ReadZone(reader, reader.Required(spec, "to"), r);
+    }
+    if (m.type == MoveType::kCapture) {
+      ReadCaptureMove(reader, spec, r, m);
+    } else {
+      for (const char* key : {"won", "sweep", "last"}) {
+        if (spec[key]) reader.Fail(spec[key], fmt::format("{}: only for capture moves", key));
+      }
     }
     if (m.type == MoveType::kPassCards) {
       ReadPassCardsMove(reader, spec, r, m);

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "interpreter/load/capture_loader.h"
 #include "interpreter/load/card_loader.h"
 #include "interpreter/load/hand_loader.h"
 #include "interpreter/load/match_loader.h"
@@ -286,7 +287,8 @@ class Loader : private YamlReader {
 
   void ReadTurn(const YAML::Node& node) {
     CheckKeys(node, {"first", "actions", "last_round_when_empty", "wins_when_empty", "round_ends_when_empty",
-                     "out_when_empty"});
+                     "out_when_empty", "redeal"});
+    if (node["redeal"]) ReadRedeal(*this, node["redeal"], *r_);
     r_->first_random = node["first"] && node["first"].IsScalar() && node["first"].Scalar() == "random";
     r_->first_player = r_->first_random ? 0 : Optional(node, "first", 1) - 1;
     if (r_->first_player < 0 || r_->first_player >= r_->min_players) {

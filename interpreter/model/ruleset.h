@@ -177,7 +177,8 @@ struct MoveCount {
 // place: a card on a grid's cell; line: cards on empty cells of a segment of a grid line that
 // makes a hand (line_play.h); choose: one of a list of words (a suit nominated), no card
 // moves; match: cards that combine with the pile's top as the top says (match_play.h);
-// pass_cards: a card set aside for a player the round's direction names (passing.h).
+// pass_cards: a card set aside for a player the round's direction names (passing.h);
+// capture: a card that takes table cards of its value, or adding up to it (capture.h).
 enum class MoveType {
   kDraw,
   kTake,
@@ -192,7 +193,8 @@ enum class MoveType {
   kChoose,
   kMatch,
   kLine,
-  kPassCards
+  kPassCards,
+  kCapture
 };
 
 // Where a `pass_cards` move's cards go, a round: to the next seat (left), the one before
@@ -282,6 +284,13 @@ struct MoveDecl {
   IntValue pass_size{0, -1};
   int deliver = -1;
   std::vector<PassDirection> pass_directions;
+  // capture (capture.h): the played card takes table cards of `to` into the player's
+  // `capture_won`, by the numbers of property `capture_by` (its n-th value counts n).
+  int capture_won = -1;
+  int capture_by = -1;
+  int capture_sweep = -1;  // player variable: +1 when a capture empties the table (not the round's last play)
+  int capture_last =
+      -1;  // table variable: the seat (from 1) that captured last; takes what is left at the end
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,
@@ -444,6 +453,12 @@ struct Ruleset {
   bool first_random = false;  // `first: random`: chance picks a dealer each round; their left plays first
   int teams = 0;                   // 0: each for themselves; n: seat s is in team s % n
   int last_round_when_empty = -1;  // zone whose emptying starts the last round
+  // `redeal: {zone, from, count}`: when every player's `zone` is empty at a turn's start,
+  // `count` more cards each from the table zone `from`, while it has some (fishing games).
+  struct Redeal {
+    int zone = -1, from = -1;
+    IntValue count{0, -1};
+  } redeal;
   int wins_when_empty = -1;        // player zone: who empties theirs by a move wins the game
   int round_ends_when_empty = -1;  // player zone: who empties theirs by a move ends the round
   // `out_when_empty`: player zone: who empties theirs by a move is out of the round, their

@@ -57,6 +57,36 @@ bool CardsTyped(const Engine& engine, const Move& move, const std::vector<std::s
   return true;
 }
 
+// A capture typed that is not one of the legal ones: the card played first, then the table
+// cards it takes; say which captures that card has, or that it takes nothing.
+std::string WhyNotCapture(const Engine& engine, const GameState& state, const std::vector<Move>& legal,
+                          const MoveDecl& decl, const std::vector<std::string>& words) {
+  const Ruleset& r = engine.rules();
+  const int actor = engine.Actor(state);
+  if (words.size() < 2) return fmt::format("try: {} CARD, then the table cards it takes", decl.name);
+  const auto played = r.catalog.KindByCode(words[1]);
+  const auto& hand = state.zones[engine.ZoneSlot(decl.from, actor)].cards;
+  if (!played ||
+      std::none_of(hand.begin(), hand.end(), [&](CardId c) { return engine.cards().Kind(c) == *played; }))
+    return fmt::format("{} is not in your {}: name the card you play first, then the table cards it takes",
+                       words[1], ZoneName(r, decl.from));
+  std::vector<std::string> ways;
+  bool takes = false;
+  for (const Move& m : legal) {
+    if (m.kind == kStopMove || engine.cards().Kind(m.cards[0]) != *played) continue;
+    ways.push_back(MoveText(engine, state, m));
+    takes = takes || m.count > 1;
+  }
+  const std::string code = r.catalog.kind(*played).code;
+  const int value = r.catalog.kind(*played).values[decl.capture_by] + 1;
+  if (!takes && !ways.empty())
+    return fmt::format(
+        "{} takes nothing: no card on the {} is worth {}, and none add up to it; play it alone: {}", code,
+        ZoneName(r, decl.to), value, ways[0]);
+  return fmt::format("{} must take a card worth {}, or else cards adding up to it: {}", code, value,
+                     fmt::join(ways, ", "));
+}
+
 }  // namespace
 
 std::string ZoneLabel(const Engine& engine, const GameState& state, int zone) {
@@ -208,6 +238,8 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
                         "must make a hand, and beat the hands of other players' cards it takes",
                         std::string(text), name, ZoneName(r, decl.from), name)};
   }
+  if (decl.type == MoveType::kCapture)
+    return {std::nullopt, WhyNotCapture(engine, state, legal, decl, words)};
   std::vector<CardId> cards;
   for (size_t i = 1; i < words.size(); ++i) {
     const std::string code = words[i].substr(0, words[i].find_first_of("=^"));
