@@ -262,7 +262,7 @@ int RedactedLog(const std::string& path, int seat, bool text) {
   Replay(*engine, log, path,
          [&](const GameState& before, const GameState& after, const Move& move, const GameLog::Entry& entry) {
            nlohmann::json line = {{"player", entry.player + 1},
-                                  {"move", entry.move},
+                                  {"move", ToldMoveText(*engine, before, move, seat - 1)},
                                   {"view", ViewJson(*engine, after, seat - 1)}};
            const auto narration = Narrate(*engine, before, after, move, seat - 1, &moved);
            if (!narration.empty()) line["narration"] = narration;

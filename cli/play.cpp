@@ -72,6 +72,40 @@ struct ToldBySeat {
   std::vector<std::vector<std::string>> lines;  // what it caused
 };
 
+// What each human seat (one without a bot) is told of a move.
+ToldBySeat TellSeats(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
+                     const std::vector<std::unique_ptr<Bot>>& bots, const MoveStates* moved) {
+  const int players = static_cast<int>(bots.size());
+  ToldBySeat by_seat{std::vector<std::string>(players), std::vector<std::vector<std::string>>(players)};
+  for (int p = 0; p < players; ++p) {
+    if (bots[p]) continue;
+    by_seat.move[p] = ToldMoveText(engine, before, move, p);
+    by_seat.lines[p] = Narrate(engine, before, after, move, p, moved);
+  }
+  return by_seat;
+}
+
+// The cards that came into a zone only `seat` sees (a card drawn, cards passed to them)
+// between `then` and `now`: a seat that saw them may not take its move back.
+std::vector<std::string> CardsSeenSince(const Engine& engine, const GameState& then, const GameState& now,
+                                        int seat) {
+  auto privately = [&](const GameState& s) {
+    std::vector<bool> held(engine.cards().size(), false);
+    for (size_t z = 0; z < s.zones.size(); ++z) {
+      const Zone& zone = s.zones[z];
+      if (zone.owner != seat || engine.rules().zones[zone.decl].visibility != Visibility::kOwner) continue;
+      for (CardId c : zone.cards) held[c] = true;
+    }
+    return held;
+  };
+  const std::vector<bool> before = privately(then), after = privately(now);
+  std::vector<std::string> seen;
+  for (int c = 0; c < engine.cards().size(); ++c) {
+    if (after[c] && !before[c]) seen.push_back(engine.cards().Code(static_cast<CardId>(c)));
+  }
+  return seen;
+}
+
 // The moves since `seat` last moved (a trick, the others' turns), each with what it caused
 // as the seat saw it; false when there are none.
 bool PrintSinceLastTurn(const GameLog& log, const std::vector<ToldBySeat>& told, int seat,
@@ -127,7 +161,17 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       bots[p] = MakeBot(kinds[p], MixSeed(seed, 1000 + p));
   }
 
-  GameState state = Replay(engine, log, resume.empty() ? "log" : resume);
+  // Each human's view of every move, for `last` and for what a hot-seat player missed: those
+  // of a resumed game too, as they were told (a card passed stays unnamed).
+  std::vector<ToldBySeat> told;
+  MoveStates replayed;
+  engine.CaptureStates(&replayed);
+  GameState state =
+      Replay(engine, log, resume.empty() ? "log" : resume,
+             [&](const GameState& before, const GameState& after, const Move& move, const GameLog::Entry&) {
+               told.push_back(TellSeats(engine, before, after, move, bots, &replayed));
+             });
+  engine.CaptureStates(nullptr);
   std::vector<GameState> history;     // states before each human move, for undo
   std::vector<size_t> history_moves;  // log length at those points
   // The log is written now (a path that cannot be written is told before the first move) and
@@ -193,16 +237,8 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     engine.CaptureStates(nullptr);
     return result;
   };
-  // Each human's view of every move, for `last` and for what a hot-seat player missed.
-  std::vector<ToldBySeat> told(log.moves.size());
   const auto remember = [&](const GameState& before, const Move& move) {
-    ToldBySeat by_seat{std::vector<std::string>(players), std::vector<std::vector<std::string>>(players)};
-    for (int p = 0; p < players; ++p) {
-      if (bots[p]) continue;
-      by_seat.move[p] = ToldMoveText(engine, before, move, p);
-      by_seat.lines[p] = Narrate(engine, before, state, move, p, &moved);
-    }
-    told.push_back(std::move(by_seat));
+    told.push_back(TellSeats(engine, before, state, move, bots, &moved));
   };
   bool show = true;  // the view is shown again only when something changed
   // The table as `seat` sees it, the cards that moved since they last saw it in bold (not
@@ -338,6 +374,11 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     if (command == "undo") {
       if (history.empty()) {
         fmt::print("nothing to undo\n");
+        continue;
+      }
+      if (const auto seen = CardsSeenSince(engine, history.back(), state, actor); !seen.empty()) {
+        screen.Print(fmt::format("cannot undo: you have seen {} since, which your move decided\n",
+                                 fmt::join(seen, " ")));
         continue;
       }
       state = history.back();

@@ -209,3 +209,36 @@ TEST_CASE("hearts/passing is checked at load") {
   CHECK(EditedLoadError(path, "score: {plus: won, take_all: $moon}", "score: {plus: won, take_all: half}")
             .find("take_all: 'half' is not others, minus or none") != std::string::npos);
 }
+
+TEST_CASE(
+    "hearts/the passing starts from the round's first seat, not from the 2C's holder, who is not told") {
+  auto engine = MakeEngine("hearts", 4);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    GameState s = engine->NewGame(seed);
+    CHECK(engine->Actor(s) == 0);  // round 1 starts with seat 1, whoever holds the 2 of clubs
+  }
+}
+
+TEST_CASE(
+    "hearts/cards passed are delivered when the last decision is not a pass, and a moon needs every point") {
+  const std::string path = FindRuleset("hearts");
+  std::string yaml = ReadText(path);
+  const std::string pass_move = "    direction: [left, right, across, none]\n";
+  REQUIRE(yaml.find(pass_move) != std::string::npos);
+  // Each card passed asks the passer to note something: the last answer is that note.
+  yaml.replace(yaml.find(pass_move), pass_move.size(),
+               pass_move + "    then: {ask: note}\n  note: {type: choose, options: [ok], in_turn: false}\n");
+  // A bonus card worth less than nothing is no part of a moon.
+  yaml.replace(yaml.find("card_points:\n"), 13, "card_points:\n  - {if: {rank: J, suit: D}, points: -10}\n");
+  auto engine = std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, path), 4));
+  GameState s = engine->NewGame(3);
+  while (!s.decisions.empty()) REQUIRE(engine->Apply(s, engine->LegalMoves(s)[0]).ok);
+  for (int p = 1; p <= 4; ++p) {
+    CHECK(Cards(*engine, s, "hand", p).size() == 13);
+    CHECK(Cards(*engine, s, "passed", p).empty());
+  }
+  const std::string moon =
+      R"({"zones": {"won 3": ["QS", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H",
+      "JH", "QH", "KH", "AH"], "won 1": ["JD"]}})";
+  CHECK(engine->Score(Position(*engine, moon)) == std::vector<int>{16, 26, 0, 26});
+}

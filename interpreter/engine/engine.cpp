@@ -92,7 +92,7 @@ void Engine::EndRoundIf(GameState& s, bool ends) const {
 
 void Engine::CheckGoneOut(GameState& s, int player) {
   const Ruleset& r = rules();
-  if (s.round_over) return;
+  if (s.round_over || (has_passing_ && PassingPending(*this, s))) return;  // a hand passed away is not out
   if (r.wins_when_empty >= 0 && s.zones[ZoneSlot(r.wins_when_empty, player)].cards.empty()) {
     EndRound(s, true, player);
   } else if (r.round_ends_when_empty >= 0 &&
@@ -189,8 +189,8 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   }
   if (effects_ran && decl && penalty_paid_[m.kind] >= 0 && !s.round_over)
     PayPenalty(*this, s, player, m.kind, penalty_paid_[m.kind]);
-  if (!effects_ran || (CheckGoneOut(s, player), EndRoundIf(s, count_ends), CheckLastRound(s),
-                       !Settle(s, error, decl != nullptr && decl->type == MoveType::kPassCards))) {
+  if (!effects_ran ||
+      (CheckGoneOut(s, player), EndRoundIf(s, count_ends), CheckLastRound(s), !Settle(s, error, answering))) {
     if (keep_backup) s = backup_;
     return {false, error};
   }
@@ -292,7 +292,7 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   }
 }
 
-bool Engine::Settle(GameState& s, std::string& error, bool passed) {
+bool Engine::Settle(GameState& s, std::string& error, bool answered) {
   int idle_turns = 0;
   // Turns and rounds that end with no move between them: a flow that loops (an event that
   // ends every turn, a round that ends as it starts) would never give the players a move.
@@ -318,9 +318,12 @@ bool Engine::Settle(GameState& s, std::string& error, bool passed) {
       const Decision& d = s.decisions.front();
       if (d.remaining > 0 && CanMove(s, d.player, d.moves, &d)) return true;
       s.decisions.erase(s.decisions.begin());  // nothing left to choose from
+      answered = true;
       continue;
     }
-    if (passed && DeliverPasses(*this, s)) continue;  // the last card passed: every player's go at once
+    // The last decision is done (the last card passed, or what its effect asked): every
+    // player's passed cards go at once.
+    if (answered && has_passing_ && DeliverPasses(*this, s)) continue;
     if (s.end_turn || s.actions_left <= 0) {
       if (!EndTurn(s, error)) return false;
       continue;

@@ -162,8 +162,8 @@ class Engine final : public EngineServices {
   void BuildFiringTables();  // firing_always_ and firing_by_card_ (effects.cpp)
   void BuiltInEffect(GameState& state, int player, const Move& move, const Trigger& effect);
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
-  // `passed`: the move passed a card (pass_cards): once no decision is left, deliver them.
-  bool Settle(GameState& state, std::string& error, bool passed = false);
+  // `answered`: the move answered a decision; once none is left, cards passed are delivered.
+  bool Settle(GameState& state, std::string& error, bool answered = false);
   bool StartRound(GameState& state, std::string& error);
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);

@@ -96,8 +96,10 @@ bool Engine::StartRound(GameState& s, std::string& error) {
     for (int p = 0; p < n; ++p) s.variables[config_->VariableSlot(r.place_variable, p)] = 0;
   }
   Deal(s);
-  if (r.tricks.zone >= 0) SeatFirstLeader(*this, s);
-  if (has_passing_) AskForPasses(*this, s);
+  // With cards to pass, the first trick's leader is seated once they are delivered: seating
+  // them now would tell everyone who holds the card.
+  const bool passing = has_passing_ && AskForPasses(*this, s);
+  if (r.tricks.zone >= 0 && !passing) SeatFirstLeader(*this, s);
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   CheckLastRound(s);
   if (!ActOpening(s, error)) return false;

@@ -92,11 +92,12 @@ void Engine::TakeAllPoints(const GameState& s, std::vector<int>& scores) const {
                                     ? r.take_all_by_choice[config_->ParameterValue(r.take_all_parameter)]
                                     : r.take_all;
   if (mode == Ruleset::TakeAll::kNone) return;
+  // Every card worth more than nothing: a card worth less (a bonus) is no part of it.
   long long pack = 0;
-  for (int c = 0; c < cards().size(); ++c) pack += config_->CardPoints(static_cast<CardId>(c));
+  for (int c = 0; c < cards().size(); ++c) pack += std::max(0, config_->CardPoints(static_cast<CardId>(c)));
   for (int p = 0; p < s.players; ++p) {
     long long taken = 0;
-    for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) taken += config_->CardPoints(c);
+    for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) taken += std::max(0, config_->CardPoints(c));
     if (pack <= 0 || taken != pack) continue;
     for (int q = 0; q < s.players; ++q) {
       const long long change = q != p ? (mode == Ruleset::TakeAll::kOthers ? pack : 0)

@@ -22,7 +22,18 @@ int PassReceiver(const EngineServices& e, const GameState& s, const MoveDecl& m,
   return -1;
 }
 
-void AskForPasses(const EngineServices& e, GameState& s) {
+bool PassingPending(const EngineServices& e, const GameState& s) {
+  for (const MoveDecl& m : e.rules().moves) {
+    if (m.type != MoveType::kPassCards) continue;
+    for (int p = 0; p < s.players; ++p) {
+      if (!s.zones[e.ZoneSlot(m.to, p)].cards.empty()) return true;
+    }
+  }
+  return false;
+}
+
+bool AskForPasses(const EngineServices& e, GameState& s) {
+  const size_t before = s.decisions.size();
   const auto& moves = e.rules().moves;
   for (size_t k = 0; k < moves.size(); ++k) {
     const MoveDecl& m = moves[k];
@@ -39,6 +50,7 @@ void AskForPasses(const EngineServices& e, GameState& s) {
       if (d.remaining > 0) s.decisions.push_back(d);
     }
   }
+  return s.decisions.size() > before;
 }
 
 bool DeliverPasses(const EngineServices& e, GameState& s) {

@@ -10,8 +10,12 @@
 namespace tapis {
 
 // At a round's start: a decision for each player (from the turn player on) to pass this
-// round's cards with each `pass_cards` move, unless the round's direction is `none`.
-void AskForPasses(const EngineServices& engine, GameState& state);
+// round's cards with each `pass_cards` move, unless the round's direction is `none`. True
+// when some were asked (the first trick's leader is then seated once they are delivered).
+bool AskForPasses(const EngineServices& engine, GameState& state);
+
+// Whether cards passed wait for the others': no player goes out meanwhile.
+bool PassingPending(const EngineServices& engine, const GameState& state);
 
 // Once no decision is pending: the cards set aside go to their receivers. False when none
 // were set aside (nothing to deliver).
