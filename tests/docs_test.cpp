@@ -82,3 +82,44 @@ TEST_CASE("docs/every tapis.* Lua function is in docs/lua-api.md") {
   }
   CHECK(functions > 30);
 }
+
+namespace {
+
+// Lines that are neither blank nor a comment (`#` in YAML, `--` in Lua).
+int CountedLines(const std::string& text, const std::string& comment) {
+  std::istringstream in(text);
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) {
+    const size_t start = line.find_first_not_of(" \t");
+    if (start != std::string::npos && line.compare(start, comment.size(), comment) != 0) ++lines;
+  }
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("docs/the table of each bundled game's YAML and Lua lines is true") {
+  const std::string doc = Read("docs/rulesets.md");
+  int rows = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TAPIS_SOURCE_DIR) + "/rulesets")) {
+    const std::string file = entry.path().filename().string();
+    if (!file.ends_with(".yaml")) continue;
+    const std::string name = file.substr(0, file.size() - 5);
+    const std::string yaml = Read("rulesets/" + file);
+    int lua = 0;
+    std::smatch scripts;
+    if (std::regex_search(yaml, scripts, std::regex(R"(\nscripts: \[([^\]]*)\])"))) {
+      std::istringstream list(scripts[1].str());
+      for (std::string script; std::getline(list, script, ',');) {
+        script.erase(0, script.find_first_not_of(' '));
+        lua += CountedLines(Read("rulesets/" + script), "--");
+      }
+    }
+    CAPTURE(name);
+    const std::string row =
+        "| `" + name + "` | " + std::to_string(CountedLines(yaml, "#")) + " | " + std::to_string(lua) + " |";
+    CHECK(doc.find(row) != std::string::npos);
+    ++rows;
+  }
+  CHECK(rows >= 19);
+}
