@@ -43,22 +43,24 @@ void GenerateCaptures(const EngineServices& e, const GameState& s, int player, c
                       std::vector<Move>& out) {
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
   const auto& table = s.zones[e.ZoneSlot(m.to, player)].cards;
-  std::vector<int> kinds_seen;
-  for (CardId c : hand) {
-    const int kind = e.cards().Kind(c);
-    if (std::find(kinds_seen.begin(), kinds_seen.end(), kind) != kinds_seen.end()) continue;
-    kinds_seen.push_back(kind);
+  // Kinds already offered, hand and table: a second pack's copy makes the same moves.
+  auto seen = [&](const std::vector<CardId>& cards, size_t upto, CardId card) {
+    for (size_t i = 0; i < upto; ++i) {
+      if (e.cards().Kind(cards[i]) == e.cards().Kind(card)) return true;
+    }
+    return false;
+  };
+  for (size_t h = 0; h < hand.size(); ++h) {
+    const CardId c = hand[h];
+    if (seen(hand, h, c)) continue;
     const int value = CardValue(e, c, m.capture_by);
     Move move = base;
     move.Add(c);
     const size_t first = out.size();
-    std::vector<int> equal_kinds;
-    for (CardId t : table) {  // a card of the same value takes precedence over any sum
-      if (CardValue(e, t, m.capture_by) != value) continue;
-      if (std::find(equal_kinds.begin(), equal_kinds.end(), e.cards().Kind(t)) != equal_kinds.end()) continue;
-      equal_kinds.push_back(e.cards().Kind(t));
+    for (size_t t = 0; t < table.size(); ++t) {  // a card of the same value takes precedence over any sum
+      if (CardValue(e, table[t], m.capture_by) != value || seen(table, t, table[t])) continue;
       Move take = move;
-      take.Add(t);
+      take.Add(table[t]);
       out.push_back(take);
     }
     if (out.size() == first && value > 0) {
