@@ -386,7 +386,10 @@ bool Engine::FinishTrick(GameState& s, int& next, std::string& error) {
   s.variables[config_->VariableSlot(t.leader, 0)] = 0;
   if (t.count >= 0) ++s.variables[config_->VariableSlot(t.count, winner)];
   next = winner;
-  if (s.zones[ZoneSlot(t.hand, winner)].cards.empty()) s.round_over = true;
+  if (s.zones[ZoneSlot(t.hand, winner)].cards.empty()) {
+    s.round_over = true;
+    if (t.last_trick >= 0) s.variables[config_->VariableSlot(t.last_trick, winner)] = 1;  // dix de der
+  }
   return true;
 }
 

@@ -6,6 +6,7 @@
 
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/capture.h"
+#include "interpreter/mechanisms/trick.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/script/script_host.h"
 
@@ -57,10 +58,14 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
   for (int p = 0; p < s.players; ++p) {
     long long total = 0;
     if (r.score_plus >= 0) {
-      for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) total += config_->CardPoints(c);
+      for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) total += PointsNow(s, c);
     }
     if (r.score_minus >= 0) {
-      for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) total -= config_->CardPoints(c);
+      for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) total -= PointsNow(s, c);
+    }
+    for (const auto& [variable, points] : r.score_bonus) {
+      total +=
+          static_cast<long long>(s.variables[config_->VariableSlot(variable, p)]) * config_->Resolve(points);
     }
     if (contract.bid >= 0) {
       const long long bid = s.variables[config_->VariableSlot(contract.bid, p)];
@@ -94,10 +99,10 @@ void Engine::TakeAllPoints(const GameState& s, std::vector<int>& scores) const {
   if (mode == Ruleset::TakeAll::kNone) return;
   // Every card worth more than nothing: a card worth less (a bonus) is no part of it.
   long long pack = 0;
-  for (int c = 0; c < cards().size(); ++c) pack += std::max(0, config_->CardPoints(static_cast<CardId>(c)));
+  for (int c = 0; c < cards().size(); ++c) pack += std::max(0, PointsNow(s, static_cast<CardId>(c)));
   for (int p = 0; p < s.players; ++p) {
     long long taken = 0;
-    for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) taken += std::max(0, config_->CardPoints(c));
+    for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) taken += std::max(0, PointsNow(s, c));
     if (pack <= 0 || taken != pack) continue;
     for (int q = 0; q < s.players; ++q) {
       const long long change = q != p ? (mode == Ruleset::TakeAll::kOthers ? pack : 0)
@@ -108,8 +113,16 @@ void Engine::TakeAllPoints(const GameState& s, std::vector<int>& scores) const {
   }
 }
 
+// What a card is worth as the round stands: as a trump when its suit is trumps.
+int Engine::PointsNow(const GameState& s, CardId card) const {
+  if (rules().tricks.zone < 0) return config_->CardPoints(card);
+  const int trump = TrumpSuit(*this, s);
+  return config_->CardPointsAs(card, trump >= 0 && config_->trick_keys()[card].suit == trump);
+}
+
 std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
-  if (rules().score_plus >= 0 || rules().score_minus >= 0 || rules().contract_score.bid >= 0)
+  if (rules().score_plus >= 0 || rules().score_minus >= 0 || rules().contract_score.bid >= 0 ||
+      !rules().score_bonus.empty())
     return PointsScore(s);
   std::vector<int> scores(s.players, 0);
   if (rules().score_function.empty() || !scripts_) return scores;

@@ -92,17 +92,25 @@ void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r
         node, "card_points: a list of 1 to 64 rules {if: {…}, points: …}; the first that fits a card counts");
   for (const auto& item : node) {
     if (!item.IsMap()) reader.Fail(item, "card_points: each rule is a map {if: {…}, points: …}");
-    reader.CheckKeys(item, {"if", "points", "enabled"});
+    reader.CheckKeys(item, {"if", "points", "enabled", "trump"});
     PointRule rule;
     if (item["if"]) rule.when = ReadFilters(reader, item["if"], r.catalog);
     ReadRulePoints(reader, reader.Required(item, "points"), r, rule);
     rule.enabled = ReadFlag(reader, item, "enabled", r, true);
+    if (item["trump"]) rule.trump = reader.As<bool>(item["trump"]) ? 1 : 0;
     r.card_points.push_back(std::move(rule));
   }
 }
 
 void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
-  reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all"});
+  reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all", "bonus"});
+  if (const YAML::Node bonus = node["bonus"]) {  // {VARIABLE: N}: N points per unit of a player variable
+    if (!bonus.IsMap() || bonus.size() == 0)
+      reader.Fail(bonus, "bonus: a map of player variable: points per unit, such as {der: 10}");
+    for (const auto& entry : bonus)
+      r.score_bonus.emplace_back(ReadVariable(reader, entry.first, r, Owner::kPlayer),
+                                 ReadSignedIntValue(reader, entry.second, r));
+  }
   auto zone = [&](const char* key) {
     const int z = ReadZone(reader, node[key], r);
     if (r.zones[z].owner != Owner::kPlayer || r.zones[z].dynamic)
@@ -120,7 +128,7 @@ void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) 
     if (r.score_by_team && r.teams == 0)
       reader.Fail(node["team"], "score: team: partners share their team's points; declare teams: first");
   }
-  if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0)
+  if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 && r.score_bonus.empty())
     reader.Fail(node,
                 "score: a Lua function's name, {plus: ZONE, minus: ZONE} to add up the card_points, or "
                 "{bid: VARIABLE, won: VARIABLE, made: …, missed: …} to score a contract");

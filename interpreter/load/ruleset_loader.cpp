@@ -64,6 +64,10 @@ class Loader : private YamlReader {
       ReadCardPoints(*this, root["card_points"], *r_);  // before tricks, which read them
     if (root["tricks"])
       ReadTricks(*this, root["tricks"], *r_, [this](const YAML::Node& n) { return FunctionName(n); });
+    for (const auto& rule : root["card_points"] ? root["card_points"] : YAML::Node()) {
+      if (r_->tricks.zone < 0 && rule["trump"])
+        Fail(rule["trump"], "trump: only in a game of tricks (tricks: names the trumps)");
+    }
     if (root["on"]) ReadEvents(root["on"]);
     if (root["match"]) ReadMatch(root["match"]);
     if (root["scripts"]) ReadScripts(root["scripts"]);

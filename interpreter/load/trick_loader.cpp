@@ -31,9 +31,9 @@ void ReadTrumpOrder(const YamlReader& reader, const YAML::Node& node, const Cata
 
 void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                 const std::function<std::string(const YAML::Node&)>& function_name) {
-  reader.CheckKeys(node,
-                   {"zone", "won", "suit", "rank", "trump", "leader", "count", "must_trump", "must_overtake",
-                    "trump_order", "first_lead", "broken", "no_points_first", "allow", "on_won"});
+  reader.CheckKeys(node, {"zone", "won", "suit", "rank", "trump", "leader", "count", "must_trump",
+                          "must_overtake", "trump_order", "first_lead", "broken", "no_points_first",
+                          "partner_excuses", "last_trick", "allow", "on_won"});
   TrickDecl& t = r.tricks;
   t.zone = ReadZone(reader, reader.Required(node, "zone"), r);
   if (r.zones[t.zone].owner != Owner::kTable || r.zones[t.zone].dynamic)
@@ -66,6 +66,10 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   if (node["broken"]) t.broken = ReadFilters(reader, node["broken"], r.catalog);
   // Both read the tricks won to know which trick this is, and what was played.
   t.no_points_first = ReadFlag(reader, node, "no_points_first", r);
+  t.partner_excuses = ReadFlag(reader, node, "partner_excuses", r);
+  if (node["partner_excuses"] && r.teams == 0)
+    reader.Fail(node["partner_excuses"], "partner_excuses: partners are a team's: declare teams: first");
+  if (node["last_trick"]) t.last_trick = ReadVariable(reader, node["last_trick"], r, Owner::kPlayer);
   if ((t.first_lead >= 0 || !t.broken.empty() || node["no_points_first"]) && t.won < 0)
     reader.Fail(node,
                 "tricks: first_lead, broken and no_points_first need 'won', the zone the tricks won go to");

@@ -93,6 +93,14 @@ bool PointsBarred(const EngineServices& e, const GameState& s) {
   return e.config().Resolve(e.rules().tricks.no_points_first) != 0 && FirstTrick(e, s);
 }
 
+// `partner_excuses`: the player's partner holds the trick, so they need not trump nor overtake.
+bool PartnerHolds(const EngineServices& e, const GameState& s, int player) {
+  const int teams = e.rules().teams;
+  if (teams == 0 || e.config().Resolve(e.rules().tricks.partner_excuses) == 0) return false;
+  const int holder = TrickHolder(e, s);
+  return holder >= 0 && holder != player && holder % teams == player % teams;
+}
+
 // "suit H", "rank Q or suit H": the values a filter list names.
 std::string FiltersText(const Catalog& catalog, const std::vector<CardFilter>& filters) {
   std::vector<std::string> parts;
@@ -145,12 +153,13 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
     const int trump = TrumpSuit(e, s);
     const int led = keys[trick.front()].suit;
     const bool follows = std::any_of(cards, cards + n, [&](CardId c) { return keys[c].suit == led; });
+    const bool excused = PartnerHolds(e, s, player);
     if (follows) {
       Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
-    } else if (trump >= 0 && e.config().Resolve(t.must_trump)) {
+    } else if (trump >= 0 && e.config().Resolve(t.must_trump) && !excused) {
       Narrow(cards, n, [&](CardId c) { return keys[c].suit == trump; });
     }
-    if (e.config().Resolve(t.must_overtake)) {
+    if (e.config().Resolve(t.must_overtake) && !excused) {
       const CardId best = trick[BestIndex(keys, trick, trump)];
       Narrow(cards, n, [&](CardId c) { return Beats(keys, c, best, trump); });
     }
@@ -233,13 +242,13 @@ std::string WhyNotTrick(const EngineServices& e, const GameState& s, int player,
       return fmt::format("{} does not follow suit {}, the suit led: you hold a card of suit {}, so play one",
                          code, suit(led), suit(led));
     keep([&](CardId c) { return keys[c].suit == led; });
-  } else if (trump >= 0 && e.config().Resolve(t.must_trump) && holds(trump)) {
+  } else if (trump >= 0 && e.config().Resolve(t.must_trump) && holds(trump) && !PartnerHolds(e, s, player)) {
     if (keys[card].suit != trump)
       return fmt::format("{}: with no card of suit {}, the suit led, you must trump: play a card of suit {}",
                          code, suit(led), suit(trump));
     keep([&](CardId c) { return keys[c].suit == trump; });
   }
-  if (e.config().Resolve(t.must_overtake)) {
+  if (e.config().Resolve(t.must_overtake) && !PartnerHolds(e, s, player)) {
     const CardId best = trick[BestIndex(keys, trick, trump)];
     const bool can =
         std::any_of(left.begin(), left.end(), [&](CardId c) { return Beats(keys, c, best, trump); });
@@ -333,6 +342,8 @@ void ResetTricks(const EngineServices& e, GameState& s) {
   const TrickDecl& t = e.rules().tricks;
   if (t.zone < 0) return;
   s.variables[e.config().VariableSlot(t.leader, 0)] = 0;
+  for (int p = 0; t.last_trick >= 0 && p < s.players; ++p)
+    s.variables[e.config().VariableSlot(t.last_trick, p)] = 0;
   if (t.count < 0) return;
   for (int p = 0; p < s.players; ++p) s.variables[e.config().VariableSlot(t.count, p)] = 0;
 }

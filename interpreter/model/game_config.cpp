@@ -101,7 +101,11 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
                            !r.tricks.broken.empty() && FitsAny(cards_, r.tricks.broken, card)});
   }
 
-  for (int c = 0; !r.card_points.empty() && c < cards_.size(); ++c) card_points_.push_back(PointsOf(c));
+  for (int c = 0; !r.card_points.empty() && c < cards_.size(); ++c)
+    card_points_.push_back(PointsOf(c, false));
+  const bool by_trump = std::any_of(r.card_points.begin(), r.card_points.end(),
+                                    [](const PointRule& rule) { return rule.trump >= 0; });
+  for (int c = 0; by_trump && c < cards_.size(); ++c) trump_points_.push_back(PointsOf(c, true));
 
   // A turn with no action would never end (turn: actions: $parameter).
   if (Resolve(r.actions_per_turn) < 1)
@@ -118,10 +122,10 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   }
 }
 
-int GameConfig::PointsOf(int c) const {
+int GameConfig::PointsOf(int c, bool trump) const {
   const auto card = static_cast<CardId>(c);
   for (const PointRule& rule : rules_->card_points) {
-    if (Resolve(rule.enabled) == 0) continue;
+    if (Resolve(rule.enabled) == 0 || (rule.trump >= 0 && rule.trump != (trump ? 1 : 0))) continue;
     if (!rule.when.empty() && !FitsAll(cards_, rule.when, card)) continue;
     long long points = rule.points;
     for (const auto& [property, by_value] : rule.by) {

@@ -57,9 +57,13 @@ class GameConfig {
 
   // What a card is worth under `card_points:` (0 when no rule fits it, or there are none).
   int CardPoints(CardId card) const { return card_points_.empty() ? 0 : card_points_[card]; }
+  // …when its suit is trumps (`trump: true` rules), or not: what it is worth as the round is scored.
+  int CardPointsAs(CardId card, bool trump) const {
+    return trump && !trump_points_.empty() ? trump_points_[card] : CardPoints(card);
+  }
 
  private:
-  int PointsOf(int card) const;
+  int PointsOf(int card, bool trump) const;
 
   std::shared_ptr<const Ruleset> rules_;
   int players_;
@@ -73,6 +77,7 @@ class GameConfig {
   int variables_ = 0;
   std::vector<TrickKey> trick_keys_;
   std::vector<int> card_points_;
+  std::vector<int> trump_points_;  // with `trump:` rules: each card's points when its suit is trumps
 };
 
 }  // namespace tapis

@@ -309,8 +309,10 @@ struct TrickDecl {
   std::vector<int> trump_order;   // rank value -> its place among trumps, low to high; empty: `rank`'s order
   int first_lead = -1;            // a card kind: its holder leads the round's first trick, with it
   std::vector<CardFilter> broken;  // cards that lead only once one was played to a trick won, or alone
-  IntValue no_points_first{0,
-                           -1};  // no card worth `card_points` on the round's first trick, unless only those
+  // No card worth `card_points` on the round's first trick, unless the hand holds only those.
+  IntValue no_points_first{0, -1};
+  IntValue partner_excuses{0, -1};  // a player whose partner holds the trick need not trump nor overtake
+  int last_trick = -1;              // player variable: 1 for who won the round's last trick, else 0
   std::string allow;   // Lua: which of the cards the rules leave may be played
   std::string on_won;  // Lua: called when a trick is complete, before it is gathered
 };
@@ -328,6 +330,7 @@ struct Events {
 struct PointRule {
   std::vector<CardFilter> when;  // empty: every card
   IntValue enabled{1, -1};       // `enabled: $param`: the rule counts only when the parameter is set
+  int trump = -1;                // `trump: true`: only for a card of the trump suit; false: only for others
   int points = 0;
   std::vector<std::pair<int, std::vector<int>>> by;  // property, points per value (0 for those unlisted)
 };
@@ -472,6 +475,7 @@ struct Ruleset {
   int score_plus = -1, score_minus = -1;  // `score: {plus: ZONE, minus: ZONE}`: each player's cards there
   ContractScore contract_score;           // `score: {bid: …, won: …}`
   bool score_by_team = false;             // `score: {…, team: true}`: partners each score their team's sum
+  std::vector<std::pair<int, IntValue>> score_bonus;  // `score: {bonus: {VARIABLE: N}}`: N a unit of it
   // `score: {plus, take_all}`: a player whose `plus` cards hold every point of the pack
   // scores nothing and each other player that many (kOthers), or scores minus that many.
   enum class TakeAll { kNone, kOthers, kMinus };
