@@ -153,13 +153,12 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
     const int trump = TrumpSuit(e, s);
     const int led = keys[trick.front()].suit;
     const bool follows = std::any_of(cards, cards + n, [&](CardId c) { return keys[c].suit == led; });
-    const bool excused = PartnerHolds(e, s, player);
     if (follows) {
       Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
-    } else if (trump >= 0 && e.config().Resolve(t.must_trump) && !excused) {
+    } else if (trump >= 0 && e.config().Resolve(t.must_trump) && !PartnerHolds(e, s, player)) {
       Narrow(cards, n, [&](CardId c) { return keys[c].suit == trump; });
     }
-    if (e.config().Resolve(t.must_overtake) && !excused) {
+    if (e.config().Resolve(t.must_overtake) && !PartnerHolds(e, s, player)) {
       const CardId best = trick[BestIndex(keys, trick, trump)];
       Narrow(cards, n, [&](CardId c) { return Beats(keys, c, best, trump); });
     }
