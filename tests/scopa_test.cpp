@@ -4,6 +4,8 @@
 // are empty; the last to capture takes what is left. The mechanisms: `capture` moves and
 // `turn: redeal`.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -55,7 +57,7 @@ TEST_CASE("scopa/a card of the same value is taken before any sum, and a card th
   GameState sums = Position(*engine, R"({"zones": {"hand 1": ["7D", "KS"], "hand 2": ["AS"],
       "table": ["3H", "4S", "2C", "5D"], "stock": ["2D"]}, "turn": 1})");
   CHECK(Sorted(LegalTexts(*engine, sums)) ==
-        std::vector<std::string>{"play 7D 2C 5D", "play 7D 3H 4S", "play KS 3H 2C 5D"});
+        std::vector<std::string>{"play 7D 2C 5D", "play 7D 3H 4S", "play KS 2C 3H 5D"});
   // A card that takes nothing is laid on the table, and says so when a capture is typed.
   GameState trail =
       Position(*engine, R"({"zones": {"hand 1": ["6S"], "hand 2": ["AS"], "table": ["KS", "JH", "4S"],
@@ -157,4 +159,45 @@ TEST_CASE("scopa/captures are checked at load") {
   CHECK(EditedLoadError(path, "redeal: {zone: hand, from: stock, count: 3}",
                         "redeal: {zone: table, from: stock, count: 3}")
             .find("redeal: zone: a zone each player owns") != std::string::npos);
+}
+
+TEST_CASE("scopa/with two packs each capture is offered once, and the card typed first is the one played") {
+  const std::string path = FindRuleset("scopa");
+  std::string yaml = ReadText(path);
+  yaml.replace(yaml.find("  pack: every\n"), 14, "  pack: every\n  copies: 2\n");
+  yaml.replace(yaml.find("players: {min: 2, max: 2}"), 25, "players: {min: 2, max: 4}");
+  auto engine = std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, path), 2));
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    GameState s = engine->NewGame(seed);
+    RandomBot bot(seed);
+    while (!s.finished) {
+      const auto legal = engine->LegalMoves(s);
+      std::vector<std::string> texts;
+      for (const Move& m : legal) {
+        auto words = Words(MoveText(*engine, s, m));
+        std::sort(words.begin() + 2, words.end());  // the card played, then the set taken
+        texts.push_back(fmt::format("{}", fmt::join(words, " ")));
+      }
+      std::sort(texts.begin(), texts.end());
+      CHECK(std::adjacent_find(texts.begin(), texts.end()) == texts.end());
+      REQUIRE(engine->Apply(s, legal[bot.Choose(*engine, s, legal)]).ok);
+    }
+  }
+  GameState s =
+      Position(*engine, R"({"zones": {"hand 1": ["JD", "JH"], "hand 2": ["AS"], "table": ["JD", "JH"],
+      "stock": ["2D"]}, "turn": 1})");
+  const ParsedMove parsed = ParseMove(*engine, s, "play JH JD");
+  REQUIRE(parsed.move.has_value());
+  CHECK(engine->cards().Code(parsed.move->cards[0]) == "JH");
+  CHECK(engine->cards().Code(parsed.move->cards[1]) == "JD");
+}
+
+TEST_CASE("scopa/a crowded table offers at most 256 ways a card, at once") {
+  auto engine = MakeEngine("scopa", 2);
+  // Every card but the Kings on the table: a King (10) adds up a thousand ways.
+  GameState s = Position(
+      *engine, Dealt(*engine, {{"hand 1", {"KD", "KC"}}, {"hand 2", {"KH", "KS"}}, {"stock", {}}}, "table"));
+  const auto legal = engine->LegalMoves(s);
+  CHECK(legal.size() <= 2 * 256 + 2);
+  CHECK(legal.size() >= 256);
 }

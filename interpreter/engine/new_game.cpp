@@ -96,6 +96,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
     for (int p = 0; p < n; ++p) s.variables[config_->VariableSlot(r.place_variable, p)] = 0;
   }
   Deal(s);
+  if (r.redeal.zone >= 0) Redeal(*this, s);  // a deal that left the hands empty
   // With cards to pass, the first trick's leader is seated once they are delivered: seating
   // them now would tell everyone who holds the card.
   const bool passing = has_passing_ && AskForPasses(*this, s);

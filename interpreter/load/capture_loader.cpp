@@ -10,8 +10,9 @@ void ReadCaptureMove(const YamlReader& reader, const YAML::Node& spec, const Rul
   if (r.zones[m.to].owner != Owner::kTable || r.zones[m.to].dynamic || r.zones[m.to].columns > 0)
     reader.Fail(spec["to"], "capture: to: the table zone cards are captured from and laid on");
   m.capture_won = ReadZone(reader, reader.Required(spec, "won"), r);
-  if (r.zones[m.capture_won].owner != Owner::kPlayer || r.zones[m.capture_won].dynamic)
-    reader.Fail(spec["won"], "capture: won: a zone each player owns, where captured cards go");
+  if (r.zones[m.capture_won].owner != Owner::kPlayer || r.zones[m.capture_won].dynamic ||
+      m.capture_won == m.from)
+    reader.Fail(spec["won"], "capture: won: a zone each player owns, where captured cards go (not from)");
   m.capture_by = ReadProperty(reader, reader.Required(spec, "by"), r.catalog);
   if (spec["sweep"]) m.capture_sweep = ReadVariable(reader, spec["sweep"], r, Owner::kPlayer);
   if (spec["last"]) m.capture_last = ReadVariable(reader, spec["last"], r, Owner::kTable);

@@ -6,36 +6,47 @@ namespace tapis {
 namespace {
 
 // A hostile table (forty cards of value 1) has more ways to add up to 10 than any player
-// could read: past this many a card, the rest are not offered.
+// could read, and more subsets to try than any machine: past this many ways a card, or this
+// many steps of the search, the rest are not offered.
 constexpr int kMostCapturesACard = 256;
+constexpr int kMostStepsACard = 20000;
 
+// The value a card captures by: the n-th value of the property counts n; a card without
+// the property is worth 0, and takes nothing nor is taken.
 int CardValue(const EngineServices& e, CardId card, int property) {
-  return e.cards().Value(card, property) + 1;
+  return std::max(0, e.cards().Value(card, property) + 1);
 }
 
-// Every set of table cards (one of each kind) from `i` on adding up to `left` more, each
-// appended to `out` as `move` plus those cards; at most kMostCapturesACard in all.
-void SumsFrom(const EngineServices& e, const std::vector<CardId>& table, size_t i, int left, int property,
-              Move& move, std::vector<Move>& out, int& found) {
-  if (left == 0) {
-    if (move.count >= 3) {  // the card played and two or more taken: one card alone is a match
-      out.push_back(move);
-      ++found;
+// The sets of table cards that add up to a card's value, one move each.
+struct SumSearch {
+  const EngineServices& e;
+  const std::vector<CardId>& table;  // ordered by kind: copies of a card lie side by side
+  const std::vector<int>& after;     // after[j]: the values of table[j…] added up
+  int property;
+  std::vector<Move>& out;
+  int found = 0, steps = 0;
+
+  // From table[i] on, cards adding up to `left` more, each set appended as `move` plus them.
+  void From(size_t i, int left, Move& move) {
+    if (left == 0) {
+      if (move.count >= 3) {  // the card played and two or more taken: one card alone is a match
+        out.push_back(move);
+        ++found;
+      }
+      return;
     }
-    return;
+    for (size_t j = i; j < table.size() && after[j] >= left && move.count < kMaxMoveCards; ++j) {
+      if (found >= kMostCapturesACard || ++steps > kMostStepsACard) return;
+      const int v = CardValue(e, table[j], property);
+      if (v <= 0 || v > left) continue;
+      // A copy of the card just passed over makes the same sets: try the first copy only.
+      if (j > i && e.cards().Kind(table[j - 1]) == e.cards().Kind(table[j])) continue;
+      move.Add(table[j]);
+      From(j + 1, left - v, move);
+      --move.count;
+    }
   }
-  for (size_t j = i; j < table.size() && found < kMostCapturesACard && move.count < kMaxMoveCards; ++j) {
-    const int v = CardValue(e, table[j], property);
-    if (v <= 0 || v > left) continue;
-    // Two cards of one kind make the same capture: take the first of equal kinds only.
-    bool repeat = false;
-    for (size_t k = i; k < j && !repeat; ++k) repeat = e.cards().Kind(table[k]) == e.cards().Kind(table[j]);
-    if (repeat) continue;
-    move.Add(table[j]);
-    SumsFrom(e, table, j + 1, left - v, property, move, out, found);
-    --move.count;
-  }
-}
+};
 
 }  // namespace
 
@@ -43,6 +54,15 @@ void GenerateCaptures(const EngineServices& e, const GameState& s, int player, c
                       std::vector<Move>& out) {
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
   const auto& table = s.zones[e.ZoneSlot(m.to, player)].cards;
+  // The table by kind, so that a second pack's copies lie together, and what its cards from
+  // each one on add up to, to stop a search that can no longer reach its sum.
+  thread_local std::vector<CardId> by_kind;
+  thread_local std::vector<int> after;
+  by_kind.assign(table.begin(), table.end());
+  std::stable_sort(by_kind.begin(), by_kind.end(),
+                   [&](CardId a, CardId b) { return e.cards().Kind(a) < e.cards().Kind(b); });
+  after.assign(by_kind.size() + 1, 0);
+  for (size_t j = by_kind.size(); j-- > 0;) after[j] = after[j + 1] + CardValue(e, by_kind[j], m.capture_by);
   // Kinds already offered, hand and table: a second pack's copy makes the same moves.
   auto seen = [&](const std::vector<CardId>& cards, size_t upto, CardId card) {
     for (size_t i = 0; i < upto; ++i) {
@@ -58,14 +78,14 @@ void GenerateCaptures(const EngineServices& e, const GameState& s, int player, c
     move.Add(c);
     const size_t first = out.size();
     for (size_t t = 0; t < table.size(); ++t) {  // a card of the same value takes precedence over any sum
-      if (CardValue(e, table[t], m.capture_by) != value || seen(table, t, table[t])) continue;
+      if (value <= 0 || CardValue(e, table[t], m.capture_by) != value || seen(table, t, table[t])) continue;
       Move take = move;
       take.Add(table[t]);
       out.push_back(take);
     }
     if (out.size() == first && value > 0) {
-      int found = 0;
-      SumsFrom(e, table, 0, value, m.capture_by, move, out, found);
+      SumSearch search{e, by_kind, after, m.capture_by, out};
+      search.From(0, value, move);
     }
     if (out.size() == first) out.push_back(move);  // nothing to capture: laid on the table
   }

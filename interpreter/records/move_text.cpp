@@ -162,7 +162,12 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   const auto wanted = Canonical(words);
   for (const Move& m : legal) {
     if (!CardsTyped(engine, m, wanted)) continue;  // cheap test first: grids offer hundreds
-    if (Canonical(Words(MoveText(engine, state, m))) == wanted) return {m, ""};
+    if (Canonical(Words(MoveText(engine, state, m))) != wanted) continue;
+    // A capture's first card is the one played: `play JH JD` is not `play JD JH`.
+    if (m.kind != kStopMove && r.moves[m.kind].type == MoveType::kCapture &&
+        Upper(words[1]) != Upper(engine.cards().Code(m.cards[0])))
+      continue;
+    return {m, ""};
   }
   // A match play offers one declaration of its wild cards; the player may type another.
   for (const Move& m : legal) {
