@@ -56,13 +56,19 @@ void GenerateCaptures(const EngineServices& e, const GameState& s, int player, c
   const auto& table = s.zones[e.ZoneSlot(m.to, player)].cards;
   // The table by kind, so that a second pack's copies lie together, and what its cards from
   // each one on add up to, to stop a search that can no longer reach its sum.
+  // Made once a generation, when a card first needs a sum.
   thread_local std::vector<CardId> by_kind;
   thread_local std::vector<int> after;
-  by_kind.assign(table.begin(), table.end());
-  std::stable_sort(by_kind.begin(), by_kind.end(),
-                   [&](CardId a, CardId b) { return e.cards().Kind(a) < e.cards().Kind(b); });
-  after.assign(by_kind.size() + 1, 0);
-  for (size_t j = by_kind.size(); j-- > 0;) after[j] = after[j + 1] + CardValue(e, by_kind[j], m.capture_by);
+  bool prepared = false;
+  auto prepare = [&] {
+    by_kind.assign(table.begin(), table.end());
+    std::stable_sort(by_kind.begin(), by_kind.end(),
+                     [&](CardId a, CardId b) { return e.cards().Kind(a) < e.cards().Kind(b); });
+    after.assign(by_kind.size() + 1, 0);
+    for (size_t j = by_kind.size(); j-- > 0;)
+      after[j] = after[j + 1] + CardValue(e, by_kind[j], m.capture_by);
+    prepared = true;
+  };
   // Kinds already offered, hand and table: a second pack's copy makes the same moves.
   auto seen = [&](const std::vector<CardId>& cards, size_t upto, CardId card) {
     for (size_t i = 0; i < upto; ++i) {
@@ -83,7 +89,8 @@ void GenerateCaptures(const EngineServices& e, const GameState& s, int player, c
       take.Add(table[t]);
       out.push_back(take);
     }
-    if (out.size() == first && value > 0) {
+    if (out.size() == first && value > 0 && table.size() >= 2) {
+      if (!prepared) prepare();
       SumSearch search{e, by_kind, after, m.capture_by, out};
       search.From(0, value, move);
     }
