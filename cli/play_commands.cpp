@@ -7,6 +7,7 @@
 #include <map>
 
 #include "interpreter/mechanisms/match_explain.h"
+#include "interpreter/mechanisms/passing.h"
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/view.h"
 
@@ -17,11 +18,17 @@ std::string DecisionLine(const Engine& engine, const GameState& state) {
     return fmt::format("player {}, your turn ({} action(s) left)", state.turn_player + 1, state.actions_left);
   const Decision& d = state.decisions.front();
   std::vector<std::string> kinds;
+  int receiver = d.target;  // a gift's receiver, or the passing's this round
   for (size_t k = 0; k < engine.rules().moves.size(); ++k) {
-    if (d.moves & (1u << k)) kinds.push_back(engine.rules().moves[k].name);
+    if (!(d.moves & (1u << k))) continue;
+    const MoveDecl& move = engine.rules().moves[k];
+    kinds.push_back(move.name);
+    if (move.type == MoveType::kPassCards) receiver = PassReceiver(engine, state, move, d.player);
   }
-  return fmt::format("player {}, you {} {}: {} more{}", d.player + 1, d.optional ? "may" : "must",
-                     fmt::join(kinds, " or "), d.remaining, d.optional ? " (or 'stop' to decline)" : "");
+  return fmt::format("player {}, you {} {}: {} more{}{}", d.player + 1, d.optional ? "may" : "must",
+                     fmt::join(kinds, " or "), d.remaining,
+                     receiver >= 0 ? fmt::format(", to player {}", receiver + 1) : "",
+                     d.optional ? " (or 'stop' to decline)" : "");
 }
 
 namespace {

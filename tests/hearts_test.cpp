@@ -169,9 +169,7 @@ TEST_CASE("hearts/random matches keep the 52 cards, score 26 a round, end at 100
     std::vector<int> totals(4, 0);
     int rounds = 0, moves = 0;
     while (!s.finished && moves < 5000) {
-      int cards = 0;
-      for (const Zone& z : s.zones) cards += static_cast<int>(z.cards.size());
-      REQUIRE(cards == 52);
+      REQUIRE(CardsInPlay(s) == 52);
       const auto legal = engine->LegalMoves(s);
       REQUIRE(!legal.empty());
       const int round = s.round;

@@ -35,6 +35,13 @@ struct StringMaker<std::vector<std::string>> {
 namespace tapis::testing {
 
 // Texts in order, to compare lists of legal moves whose order does not matter.
+// The cards in every zone of `state`: a game that creates or loses none keeps this constant.
+inline int CardsInPlay(const GameState& state) {
+  int cards = 0;
+  for (const Zone& z : state.zones) cards += static_cast<int>(z.cards.size());
+  return cards;
+}
+
 inline std::vector<std::string> Sorted(std::vector<std::string> texts) {
   std::sort(texts.begin(), texts.end());
   return texts;

@@ -136,9 +136,7 @@ TEST_CASE("scopa/random games keep the 40 cards, and every match ends at the tar
     RandomBot bot(seed);
     int moves = 0;
     while (!s.finished && moves < 3000) {
-      int cards = 0;
-      for (const Zone& z : s.zones) cards += static_cast<int>(z.cards.size());
-      REQUIRE(cards == 40);
+      REQUIRE(CardsInPlay(s) == 40);
       const auto legal = engine->LegalMoves(s);
       REQUIRE(!legal.empty());
       REQUIRE(engine->Apply(s, legal[bot.Choose(*engine, s, legal)]).ok);
