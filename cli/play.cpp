@@ -19,6 +19,7 @@
 #include "cli/file_write.h"
 #include "cli/line_editor.h"
 #include "cli/play_commands.h"
+#include "cli/play_told.h"
 #include "cli/screen.h"
 #include "interpreter/bots/bots.h"
 #include "interpreter/load/ruleset_finder.h"
@@ -63,64 +64,6 @@ void Tell(const Engine& engine, const Screen& screen, const GameState& before, c
           const GameState& after, const Move& move, int viewer) {
   for (const auto& line : Narrate(engine, before, after, move, viewer, &moved))
     screen.Print(fmt::format("  {}\n", line));
-}
-
-// For each move of the log, the move and what it caused as each seat saw it (empty for seats
-// it was not kept for): what a hot-seat player is told when the terminal comes back to them.
-struct ToldBySeat {
-  std::vector<std::string> move;                // its text, secret cards counted (ToldMoveText)
-  std::vector<std::vector<std::string>> lines;  // what it caused
-};
-
-// What each human seat (one without a bot) is told of a move.
-ToldBySeat TellSeats(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
-                     const std::vector<std::unique_ptr<Bot>>& bots, const MoveStates* moved) {
-  const int players = static_cast<int>(bots.size());
-  ToldBySeat by_seat{std::vector<std::string>(players), std::vector<std::vector<std::string>>(players)};
-  for (int p = 0; p < players; ++p) {
-    if (bots[p]) continue;
-    by_seat.move[p] = ToldMoveText(engine, before, move, p);
-    by_seat.lines[p] = Narrate(engine, before, after, move, p, moved);
-  }
-  return by_seat;
-}
-
-// The cards that came into a zone only `seat` sees (a card drawn, cards passed to them)
-// between `then` and `now`: a seat that saw them may not take its move back.
-std::vector<std::string> CardsSeenSince(const Engine& engine, const GameState& then, const GameState& now,
-                                        int seat) {
-  auto privately = [&](const GameState& s) {
-    std::vector<bool> held(engine.cards().size(), false);
-    for (size_t z = 0; z < s.zones.size(); ++z) {
-      const Zone& zone = s.zones[z];
-      if (zone.owner != seat || engine.rules().zones[zone.decl].visibility != Visibility::kOwner) continue;
-      for (CardId c : zone.cards) held[c] = true;
-    }
-    return held;
-  };
-  const std::vector<bool> before = privately(then), after = privately(now);
-  std::vector<std::string> seen;
-  for (int c = 0; c < engine.cards().size(); ++c) {
-    if (after[c] && !before[c]) seen.push_back(engine.cards().Code(static_cast<CardId>(c)));
-  }
-  return seen;
-}
-
-// The moves since `seat` last moved (a trick, the others' turns), each with what it caused
-// as the seat saw it; false when there are none.
-bool PrintSinceLastTurn(const GameLog& log, const std::vector<ToldBySeat>& told, int seat,
-                        const Screen& screen) {
-  size_t from = log.moves.size();
-  while (from > 0 && log.moves[from - 1].player != seat) --from;
-  for (size_t i = from; i < log.moves.size(); ++i) {
-    const bool kept = i < told.size() && static_cast<size_t>(seat) < told[i].lines.size();
-    screen.Print(fmt::format("player {}: {}\n", log.moves[i].player + 1,
-                             kept ? told[i].move[seat] : log.moves[i].move));
-    if (kept) {
-      for (const auto& line : told[i].lines[seat]) screen.Print(fmt::format("  {}\n", line));
-    }
-  }
-  return from < log.moves.size();
 }
 
 }  // namespace
