@@ -388,7 +388,8 @@ bool Engine::FinishTrick(GameState& s, int& next, std::string& error) {
   next = winner;
   if (s.zones[ZoneSlot(t.hand, winner)].cards.empty()) {
     s.round_over = true;
-    if (t.last_trick >= 0) s.variables[config_->VariableSlot(t.last_trick, winner)] = 1;  // dix de der
+    if (t.last_trick >= 0)
+      s.variables[config_->VariableSlot(t.last_trick, winner)] = 1;  // a last-trick bonus
   }
   return true;
 }

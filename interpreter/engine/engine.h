@@ -170,7 +170,8 @@ class Engine final : public EngineServices {
   std::vector<int> RoundScore(const GameState& state, std::string& error);
   std::vector<int> PointsScore(const GameState& state) const;
   void TakeAllPoints(const GameState& state, std::vector<int>& scores) const;
-  int PointsNow(const GameState& state, CardId card) const;
+  int ScoringTrump(const GameState& state) const;
+  int PointsWith(CardId card, int trump) const;
   // Tricks: the winner takes a complete trick and leads `next`.
   bool FinishTrick(GameState& state, int& next, std::string& error);
   // The ruleset's `allow` narrows the trick plays offered (move_generator.cpp).

@@ -55,13 +55,14 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
   std::vector<int> scores(s.players, 0);
   const Ruleset& r = rules();
   const ContractScore& contract = r.contract_score;
+  const int trump = ScoringTrump(s);
   for (int p = 0; p < s.players; ++p) {
     long long total = 0;
     if (r.score_plus >= 0) {
-      for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) total += PointsNow(s, c);
+      for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) total += PointsWith(c, trump);
     }
     if (r.score_minus >= 0) {
-      for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) total -= PointsNow(s, c);
+      for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) total -= PointsWith(c, trump);
     }
     for (const auto& [variable, points] : r.score_bonus) {
       total +=
@@ -89,8 +90,8 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
   return scores;
 }
 
-// `take_all`: a player whose `plus` cards are every point of the pack (a slam, Hearts'
-// "shooting the moon") scores nothing and gives them to each other player, or scores minus them.
+// `take_all`: a player whose `plus` cards are every point of the pack (a slam, "shooting the
+// moon") scores nothing and gives them to each other player, or scores minus them.
 void Engine::TakeAllPoints(const GameState& s, std::vector<int>& scores) const {
   const Ruleset& r = rules();
   const Ruleset::TakeAll mode = r.take_all_parameter >= 0
@@ -98,11 +99,12 @@ void Engine::TakeAllPoints(const GameState& s, std::vector<int>& scores) const {
                                     : r.take_all;
   if (mode == Ruleset::TakeAll::kNone) return;
   // Every card worth more than nothing: a card worth less (a bonus) is no part of it.
+  const int trump = ScoringTrump(s);
   long long pack = 0;
-  for (int c = 0; c < cards().size(); ++c) pack += std::max(0, PointsNow(s, static_cast<CardId>(c)));
+  for (int c = 0; c < cards().size(); ++c) pack += std::max(0, PointsWith(static_cast<CardId>(c), trump));
   for (int p = 0; p < s.players; ++p) {
     long long taken = 0;
-    for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) taken += std::max(0, PointsNow(s, c));
+    for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) taken += std::max(0, PointsWith(c, trump));
     if (pack <= 0 || taken != pack) continue;
     for (int q = 0; q < s.players; ++q) {
       const long long change = q != p ? (mode == Ruleset::TakeAll::kOthers ? pack : 0)
@@ -113,10 +115,13 @@ void Engine::TakeAllPoints(const GameState& s, std::vector<int>& scores) const {
   }
 }
 
-// What a card is worth as the round stands: as a trump when its suit is trumps.
-int Engine::PointsNow(const GameState& s, CardId card) const {
-  if (rules().tricks.zone < 0) return config_->CardPoints(card);
-  const int trump = TrumpSuit(*this, s);
+// The suit of trumps the cards are valued by as the round stands; -1 without trumps.
+int Engine::ScoringTrump(const GameState& s) const {
+  return rules().tricks.zone >= 0 ? TrumpSuit(*this, s) : -1;
+}
+
+// What a card is worth with `trump` trumps: as a trump when it is of that suit.
+int Engine::PointsWith(CardId card, int trump) const {
   return config_->CardPointsAs(card, trump >= 0 && config_->trick_keys()[card].suit == trump);
 }
 

@@ -1,5 +1,5 @@
-// Capturing from the table (`type: capture` moves, docs/rulesets.md#capture): fishing games
-// such as Scopa and Cassino. A card played takes one table card of its value, or, when none
+// Capturing from the table (`type: capture` moves, docs/rulesets.md#capture): fishing games.
+// A card played takes one table card of its value, or, when none
 // has it, table cards whose values add up to it; each way of capturing is a move. A card
 // that can capture must; one that cannot is laid on the table. A capture that empties the
 // table is a sweep, counted unless it is the round's last play; at the round's end, the

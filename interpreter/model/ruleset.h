@@ -14,17 +14,10 @@
 #include "interpreter/model/card_look.h"
 #include "interpreter/model/catalog.h"
 #include "interpreter/model/match_rule.h"
+#include "interpreter/model/move_decl.h"
+#include "interpreter/model/rule_values.h"
 
 namespace tapis {
-
-// A number in the rules that may come from a parameter ("$packs"), or count the players
-// ("players + 1": the literal is then added to the player count).
-struct IntValue {
-  int literal = 0;
-  int parameter = -1;
-  bool plus_players = false;
-  bool negated = false;  // `-$name`: minus the parameter's value
-};
 
 struct Parameter {
   enum class Type { kInt, kBool, kChoice, kFile };
@@ -61,44 +54,6 @@ struct ZoneDecl {
   IntValue refill_enabled{1, -1};
 };
 
-// Cards with one of these values of a property (for triggers and combinations).
-struct CardFilter {
-  int property = -1;
-  std::vector<int> values;
-  uint64_t low_values = 0;  // bit v: v < 64 is among the values (a test on every card listed)
-
-  void Add(int value) {
-    values.push_back(value);
-    if (value >= 0 && value < 64) low_values |= uint64_t{1} << value;
-  }
-  bool Has(int value) const {
-    if (value >= 0 && value < 64) return (low_values >> value) & 1u;
-    return std::find(values.begin(), values.end(), value) != values.end();
-  }
-};
-
-// Whether the card has, for one of the filters, one of its values (any of them, for a card of
-// two suits): an effect's `if`, a setup step's `reject`, a `card_points` rule.
-inline bool FitsAny(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
-  for (const CardFilter& f : filters) {
-    for (int v : f.values) {
-      if (set.Has(card, f.property, v)) return true;
-    }
-  }
-  return false;
-}
-
-// Whether the card has, for each filter, one of its values: a `card_points` rule's `if`,
-// where {rank: Q, suit: S} is the queen of spades.
-inline bool FitsAll(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
-  for (const CardFilter& f : filters) {
-    bool has = false;
-    for (int v : f.values) has = has || set.Has(card, f.property, v);
-    if (!has) return false;
-  }
-  return true;
-}
-
 // A group of cards the rules recognise: a run of consecutive values of one property (a
 // sequence) or cards sharing one value (a set); other properties may have to agree.
 struct Combination {
@@ -130,167 +85,6 @@ struct HandRanking {
   int suit = -1;                // the property a flush shares
   bool low_top = false;         // the top rank also counts below the lowest in runs (A-2-3-4-5)
   std::vector<HandKind> kinds;  // lowest first
-};
-
-inline constexpr size_t kMaxEffectsPerMove = 8;  // the longest `then:` list
-
-// An effect of a move (`then:`): a Lua function, or one the engine knows: ask the mover a
-// decision (`ask: MOVE`), skip the next players (`skip: N`), reverse the direction of play.
-struct Trigger {
-  std::string function;          // Lua function in the ruleset's scripts; empty for the built-ins
-  std::vector<CardFilter> when;  // empty: always
-  IntValue enabled{1, -1};       // `enabled: $param`: fires only when the parameter is set
-  int ask = -1;                  // a move kind the mover is asked to make next…
-  std::string ask_name;          // …by its name
-  int skip = 0;                  // players whose turn is passed over (the turn ends)
-  bool reverse = false;          // the direction of play turns round
-  // `penalty:` the next player must draw this many more cards (the penalty adds up in a table
-  // variable) with the move `paid_by`, or answer with a card that fires this same effect
-  // (mechanisms/penalty.h); `paid_by` -1: no penalty.
-  struct Penalty {
-    IntValue draw;
-    int variable = -1;
-    int paid_by = -1;
-    std::string paid_by_name;
-  } penalty;
-  std::string say;               // `say:` what the table tells every seat when it fires (narration.h)
-  std::string Name() const;      // the function, or the built-in as written (`ask nominate`)
-};
-
-// `count:` the engine counts the moves of a kind in a table variable: every move of the
-// round, of the player's own turn (answers to decisions aside), or in a row (any other move
-// sets it back to 0, and so does one made while `while_empty` holds cards). At `max` the
-// move is no longer offered; at `ends_round_at` the round ends.
-struct MoveCount {
-  enum class Per { kRound, kTurn, kRow };
-  int variable = -1;  // a table variable; -1: the move is not counted
-  Per per = Per::kRound;
-  bool has_max = false, has_end = false;
-  IntValue max, ends_round_at;
-  int while_empty = -1;  // kRow: a zone that must be empty for the move to count
-};
-
-// draw: top card, unseen; take: a chosen card; meld: a combination into a new zone;
-// extend: a card onto a created zone; play: a set onto a pile, beating its top (climbing);
-// give: a card to the player a decision names; pass: nothing; trick: a card to the trick,
-// following the `tricks:` rules; number: a number in a range (a bid), kept in a variable;
-// place: a card on a grid's cell; line: cards on empty cells of a segment of a grid line that
-// makes a hand (line_play.h); choose: one of a list of words (a suit nominated), no card
-// moves; match: cards that combine with the pile's top as the top says (match_play.h);
-// pass_cards: a card set aside for a player the round's direction names (passing.h);
-// capture: a card that takes table cards of its value, or adding up to it (capture.h).
-enum class MoveType {
-  kDraw,
-  kTake,
-  kMeld,
-  kExtend,
-  kPlay,
-  kGive,
-  kPass,
-  kTrick,
-  kNumber,
-  kPlace,
-  kChoose,
-  kMatch,
-  kLine,
-  kPassCards,
-  kCapture
-};
-
-// Where a `pass_cards` move's cards go, a round: to the next seat (left), the one before
-// (right), the one opposite, or nowhere (no passing that round).
-enum class PassDirection : int8_t { kNone, kLeft, kRight, kAcross };
-
-// How a play must compare with the top of the pile it goes on.
-enum class Beat { kAny, kAtLeast, kAbove };
-
-// `climb:` on a `play` move (climbing games, mechanisms/climb.h): the engine keeps who
-// played last onto the pile, how many cards, and the passes since, in table variables the
-// ruleset declares. The pile is cleared into `clear_to` (on top, or turned over under it)
-// when every other player still in has passed (the player whose turn comes leads on a clear
-// pile), or at once after a play of a `clear_with` value (its player leads again).
-struct Climb {
-  int last = -1;                       // table variable: the seat (from 1) of the last play, 0 when none
-  int size = -1;                       // table variable: the cards of the last play, 0 when none
-  int passes = -1;                     // table variable: passes since the last play
-  int pass = -1;                       // the move kind that passes: counted, and not offered on an empty pile
-  std::string pass_name;               // …by its name, resolved once every move is read
-  bool lead_may_pass = false;          // the pass is offered on an empty pile too
-  bool clear_under = false;            // cleared cards go face down under `clear_to`, the top one lowest
-  IntValue clear_enabled{1, -1};       // `clear_enabled: $param`: whether clear_with clears
-  int clear_to = -1;                   // table zone the cleared pile goes to (on top); -1: not cleared
-  bool same_size = false;              // a play has as many cards as the one it beats
-  std::vector<CardFilter> clear_with;  // a play of these values clears the pile at once
-  bool Used() const { return last >= 0; }
-};
-
-struct MoveDecl {
-  std::string name;
-  std::string description;
-  MoveType type = MoveType::kPass;
-  int from = -1;  // zone declaration index
-  int to = -1;
-  int refill_from = -1;  // after taking, refill `from` with the top of this zone
-  int combination = -1;
-  int cost = 1;  // actions used
-  bool ends_turn = false;
-  IntValue onto_others{0, -1};  // extend: also onto other players' zones (bool)
-  // meld: the melds of this kind laid in one turn differ in this property (a property index,
-  // or -1). Given as a choice parameter, distinct_choices maps its value to a property, or -1.
-  IntValue distinct_in_turn{-1, -1};
-  std::vector<int> distinct_choices;
-  Beat beat = Beat::kAny;       // play: against the pile's top value
-  Climb climb;                  // play: the pile's passes and clearing (`climb:`)
-  double bot_weight = 1;        // how often the random bot picks this kind of move, relative to others
-  bool in_turn = true;          // offered on the player's own turn (not only as a decision)
-  uint32_t phases = ~0u;        // bit i: offered in phase i (all phases by default)
-  std::vector<Trigger> then;    // the effects called after the move, in order (then: [a, b])
-  // number moves: the range, where the answer is kept, a value refused (bids).
-  IntValue min_number{0, -1}, max_number{0, -1};
-  int max_cards = -1;     // the range ends at the cards in this zone of the player instead
-  int into = -1;          // player variable the number is written to
-  int except = -1;        // table variable: this value is not offered (-1: none)
-  int next_phase = -1;    // once every player has answered (`into` set), play moves to it
-  IntValue not_total{0, -1};  // the last to answer may not make the answers add up to max
-  int adjacent = 0;  // place: 0 any cell; 1 next to a card orthogonally; 2 in any of 8 directions
-  std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
-  int option_property = -1;          // choose: the property whose values are the options, or -1
-  std::string text;  // how the move is written, with {name}, {cards}, {option}; empty: "{name} {cards}"
-  std::string say;   // `say:` what the table tells every seat after the move: "{player} takes the pile"
-  // meld: lay one of these lists of fixed-size combinations at once, picked by the player's
-  // variable `contract_by` (1 = the first list); see contract.h
-  std::vector<std::vector<int>> contracts;
-  int contract_by = -1;
-  std::vector<CardFilter> cards;  // when not empty: only cards that pass may be used
-  int match_by = -1;              // match: the top's property that chooses the rule…
-  std::vector<int> match_for;     // …by its value: an index into Ruleset::matches, or -1
-  // line moves (line_play.h): the segment laid must be a hand of `hand`, `segment_min` to
-  // `segment_max` cells long; with `tokens`, each of its cards gets the player's token.
-  int hand = -1;                // index into Ruleset::hands
-  int segment_min = 2, segment_max = 5;
-  int tokens = -1;              // player variable: tokens left, one used per card of the segment
-  IntValue takeover{0, -1};     // a Takeover: what beats the hand that put an opponent's token
-  IntValue strongest{1, -1};    // only the strongest hand the laid cards make may be named (bool)
-  bool fallback = false;        // offered only when no other move of the player's turn is
-  uint32_t fallback_unless = 0;  // `fallback: [kinds]`: offered only when no move of these kinds is
-  // take: the card must share a value of one of these properties with the top of `to` (what
-  // a wild card on top was declared to stand for), or be wild for one of them (`follow:`)
-  std::vector<int> follow;
-  int declares = -1;  // choose: the option becomes what the top card of this zone stands for
-  MoveCount count;
-  // pass_cards (passing.h): each round starts by asking every player for `pass_size` cards of
-  // `from`, set aside in their `to`; then each player's go into `deliver` of the player the
-  // round's direction names (`pass_directions[round % size]`).
-  IntValue pass_size{0, -1};
-  int deliver = -1;
-  std::vector<PassDirection> pass_directions;
-  // capture (capture.h): the played card takes table cards of `to` into the player's
-  // `capture_won`, by the numbers of property `capture_by` (its n-th value counts n).
-  int capture_won = -1;
-  int capture_by = -1;
-  int capture_sweep = -1;  // player variable: +1 when a capture empties the table (not the round's last play)
-  int capture_last =
-      -1;  // table variable: the seat (from 1) that captured last; takes what is left at the end
 };
 
 // Trick-taking (trick.h): one card each in seat order, following suit; the highest trump,

@@ -1,0 +1,60 @@
+// The small values rules are made of: a number that may come from a parameter, and a filter
+// of cards by their properties (triggers, combinations, card points, trick rules).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "interpreter/model/catalog.h"
+
+namespace tapis {
+
+// A number in the rules that may come from a parameter ("$packs"), or count the players
+// ("players + 1": the literal is then added to the player count).
+struct IntValue {
+  int literal = 0;
+  int parameter = -1;
+  bool plus_players = false;
+  bool negated = false;  // `-$name`: minus the parameter's value
+};
+
+// Cards with one of these values of a property (for triggers and combinations).
+struct CardFilter {
+  int property = -1;
+  std::vector<int> values;
+  uint64_t low_values = 0;  // bit v: v < 64 is among the values (a test on every card listed)
+
+  void Add(int value) {
+    values.push_back(value);
+    if (value >= 0 && value < 64) low_values |= uint64_t{1} << value;
+  }
+  bool Has(int value) const {
+    if (value >= 0 && value < 64) return (low_values >> value) & 1u;
+    return std::find(values.begin(), values.end(), value) != values.end();
+  }
+};
+
+// Whether the card has, for one of the filters, one of its values (any of them, for a card of
+// two suits): an effect's `if`, a setup step's `reject`, a `card_points` rule.
+inline bool FitsAny(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
+  for (const CardFilter& f : filters) {
+    for (int v : f.values) {
+      if (set.Has(card, f.property, v)) return true;
+    }
+  }
+  return false;
+}
+
+// Whether the card has, for each filter, one of its values: a `card_points` rule's `if`,
+// where {rank: Q, suit: S} is the one card of both values.
+inline bool FitsAll(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
+  for (const CardFilter& f : filters) {
+    bool has = false;
+    for (int v : f.values) has = has || set.Has(card, f.property, v);
+    if (!has) return false;
+  }
+  return true;
+}
+
+}  // namespace tapis
