@@ -16,6 +16,7 @@
 #include "interpreter/mechanisms/penalty.h"
 #include "interpreter/mechanisms/refill.h"
 #include "interpreter/mechanisms/trick.h"
+#include "interpreter/mechanisms/trump_bid.h"
 #include "interpreter/mechanisms/wild_melds.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/script/script_host.h"
@@ -63,6 +64,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   for (const MoveDecl& m : r.moves) {
     has_climbs_ = has_climbs_ || m.climb.Used();
     has_passing_ = has_passing_ || m.type == MoveType::kPassCards;
+    has_trump_bids_ = has_trump_bids_ || m.type == MoveType::kTakeTrump;
   }
   std::vector<bool> seen(r.catalog.kinds().size());
   for (int c = 0; c < cards().size() && !has_copies_; ++c) {
@@ -166,6 +168,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   }
   ++s.moves_played;
   if (!refilled_zones_.empty()) RefillZones(*this, s, refilled_zones_);
+  if (has_trump_bids_ && decl && decl->type == MoveType::kPass) NoteBidPass(*this, s, m.kind);
   bool clears_pile = false;
   if (has_climbs_ && decl) {
     clears_pile = decl->climb.Used() && NoteClimbPlay(*this, s, player, *decl, performed);
@@ -289,6 +292,9 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
     case MoveType::kCapture:
       PerformCapture(*this, s, player, m);
       break;
+    case MoveType::kTakeTrump:
+      PerformTakeTrump(*this, s, player, m);
+      break;
   }
 }
 
@@ -390,6 +396,8 @@ bool Engine::FinishTrick(GameState& s, int& next, std::string& error) {
     s.round_over = true;
     if (t.last_trick >= 0)
       s.variables[config_->VariableSlot(t.last_trick, winner)] = 1;  // a last-trick bonus
+    if (t.slam >= 0 && WonEveryTrick(*this, s, winner))
+      s.variables[config_->VariableSlot(t.slam, winner)] = 1;
   }
   return true;
 }

@@ -170,6 +170,7 @@ class Engine final : public EngineServices {
   std::vector<int> RoundScore(const GameState& state, std::string& error);
   std::vector<int> PointsScore(const GameState& state) const;
   void TakeAllPoints(const GameState& state, std::vector<int>& scores) const;
+  void JudgeTaker(const GameState& state, std::vector<int>& scores, const std::vector<long long>& kept) const;
   int ScoringTrump(const GameState& state) const;
   int PointsWith(CardId card, int trump) const;
   // Tricks: the winner takes a complete trick and leads `next`.
@@ -202,6 +203,7 @@ class Engine final : public EngineServices {
   MoveStates* captured_ = nullptr;  // CaptureStates
   bool has_climbs_ = false;       // some play climbs (`climb:`): its passes and clearing are kept
   bool has_passing_ = false;      // a `pass_cards` move: rounds start by passing cards (passing.h)
+  bool has_trump_bids_ = false;   // a `take_trump` move: rounds start by bidding for trumps (trump_bid.h)
   bool uniform_bot_weights_ = true;
 };
 

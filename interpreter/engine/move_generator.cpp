@@ -14,6 +14,7 @@
 #include "interpreter/mechanisms/move_count.h"
 #include "interpreter/mechanisms/refill.h"
 #include "interpreter/mechanisms/trick.h"
+#include "interpreter/mechanisms/trump_bid.h"
 #include "interpreter/mechanisms/wild_melds.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/script/script_host.h"
@@ -291,6 +292,9 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         break;
       case MoveType::kCapture:
         GenerateCaptures(*this, s, player, m, base, out);
+        break;
+      case MoveType::kTakeTrump:
+        GenerateTrumpBids(*this, s, m, base, out);
         break;
     }
     if (out.size() > before) offered |= 1u << k;  // a register add: cheaper than a branch on waiting_kinds_

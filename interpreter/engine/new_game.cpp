@@ -7,6 +7,7 @@
 #include "interpreter/mechanisms/move_count.h"
 #include "interpreter/mechanisms/passing.h"
 #include "interpreter/mechanisms/trick.h"
+#include "interpreter/mechanisms/trump_bid.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/script/script_host.h"
 
@@ -87,6 +88,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.round_over = false;
   ResetTricks(*this, s);
   ResetCaptures(*this, s);
+  if (has_trump_bids_) ResetTrumpBids(*this, s);
   if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, true);
   if (has_climbs_) ResetClimbs(*this, s);
   for (const int owed : penalty_paid_) {  // a penalty still owed dies with its round

@@ -53,6 +53,7 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
 // `minus`, and what their contract scores.
 std::vector<int> Engine::PointsScore(const GameState& s) const {
   std::vector<int> scores(s.players, 0);
+  std::vector<long long> kept(s.players, 0);  // bonuses a failed taker keeps (`taker: keeps`)
   const Ruleset& r = rules();
   const ContractScore& contract = r.contract_score;
   const int trump = ScoringTrump(s);
@@ -65,8 +66,11 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
       for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) total -= PointsWith(c, trump);
     }
     for (const auto& [variable, points] : r.score_bonus) {
-      total +=
+      const long long bonus =
           static_cast<long long>(s.variables[config_->VariableSlot(variable, p)]) * config_->Resolve(points);
+      total += bonus;
+      const auto& keeps = r.score_taker.keeps;
+      if (std::find(keeps.begin(), keeps.end(), variable) != keeps.end()) kept[p] += bonus;
     }
     if (contract.bid >= 0) {
       const long long bid = s.variables[config_->VariableSlot(contract.bid, p)];
@@ -81,6 +85,7 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
     scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
   }
   if (r.score_plus >= 0) TakeAllPoints(s, scores);
+  if (r.score_taker.variable >= 0) JudgeTaker(s, scores, kept);
   if (r.score_by_team) {  // seat p is in team p % teams: each partner scores the team's sum
     std::vector<long long> team(r.teams, 0);
     for (int p = 0; p < s.players; ++p) team[p % r.teams] += scores[p];
@@ -112,6 +117,31 @@ void Engine::TakeAllPoints(const GameState& s, std::vector<int>& scores) const {
       scores[q] = static_cast<int>(std::clamp<long long>(scores[q] + change, INT32_MIN, INT32_MAX));
     }
     return;
+  }
+}
+
+// `taker`: the side of the seat that took (a team with `team: true`, else the player) must
+// score more than each other side; if not, the other side that scored most (the first after
+// the taker's on a tie) takes its points, but the bonuses it keeps.
+void Engine::JudgeTaker(const GameState& s, std::vector<int>& scores,
+                        const std::vector<long long>& kept) const {
+  const Ruleset& r = rules();
+  const int taker = s.variables[config_->VariableSlot(r.score_taker.variable, 0)] - 1;
+  if (taker < 0 || taker >= s.players) return;
+  const int sides = r.score_by_team ? r.teams : s.players;  // seat p plays for side p % sides
+  std::vector<long long> total(sides, 0);
+  for (int p = 0; p < s.players; ++p) total[p % sides] += scores[p];
+  const int takers = taker % sides;
+  int best = -1;
+  for (int i = 1; i < sides; ++i) {
+    const int other = (takers + i) % sides;
+    if (best < 0 || total[other] > total[best]) best = other;
+  }
+  if (best < 0 || total[takers] > total[best]) return;
+  for (int p = takers; p < s.players; p += sides) {
+    const long long lost = scores[p] - kept[p];
+    scores[p] = static_cast<int>(std::clamp<long long>(kept[p], INT32_MIN, INT32_MAX));
+    scores[best] = static_cast<int>(std::clamp<long long>(scores[best] + lost, INT32_MIN, INT32_MAX));
   }
 }
 

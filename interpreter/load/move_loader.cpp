@@ -11,6 +11,7 @@
 #include "interpreter/load/move_words.h"
 #include "interpreter/load/say_loader.h"
 #include "interpreter/load/trick_loader.h"
+#include "interpreter/load/trump_bid_loader.h"
 #include "interpreter/model/move.h"
 
 namespace tapis {
@@ -200,6 +201,12 @@ void ResolveMoveNames(const YamlReader& reader, const YAML::Node& moves,
                     fmt::format("penalty: '{}' already pays the penalty kept in '{}'; a draw move pays one",
                                 penalty.paid_by_name, r.variables[it->second].name));
     }
+    if (!m.trump_bid.pass_name.empty()) {
+      const YAML::Node name = entry.second["pass"];
+      m.trump_bid.pass = index(name, m.trump_bid.pass_name);
+      if (r.moves[m.trump_bid.pass].type != MoveType::kPass)
+        reader.Fail(name, fmt::format("pass: '{}' is not a move of type pass", m.trump_bid.pass_name));
+    }
     if (!m.climb.pass_name.empty()) {
       const YAML::Node name = entry.second["climb"]["pass"];
       m.climb.pass = index(name, m.climb.pass_name);
@@ -219,29 +226,31 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   std::vector<std::pair<size_t, YAML::Node>> fallback_lists;  // move, its `fallback: [kinds]`
   for (const auto& entry : node) {
     const YAML::Node& spec = entry.second;
-    reader.CheckKeys(spec, {"type",        "from",
-                            "to",          "refill_from",
-                            "combination", "cost",
-                            "ends_turn",   "onto_others",
-                            "beat",        "in_turn",
-                            "phases",      "then",
-                            "description", "bot_weight",
-                            "min",         "max",
-                            "into",        "except",
-                            "next_phase",  "not_total",
-                            "adjacent",    "options",
-                            "text",        "contract",
-                            "by",          "matches",
-                            "cards",       "hand",
-                            "segment",     "tokens",
-                            "takeover",    "strongest",
-                            "fallback",    "distinct_in_turn",
-                            "follow",      "declares",
-                            "count",       "say",
-                            "climb",       "size",
-                            "deliver",     "direction",
-                            "won",         "sweep",
-                            "last"});
+    reader.CheckKeys(spec, {"type",         "from",
+                            "to",           "refill_from",
+                            "combination",  "cost",
+                            "ends_turn",    "onto_others",
+                            "beat",         "in_turn",
+                            "phases",       "then",
+                            "description",  "bot_weight",
+                            "min",          "max",
+                            "into",         "except",
+                            "next_phase",   "not_total",
+                            "adjacent",     "options",
+                            "text",         "contract",
+                            "by",           "matches",
+                            "cards",        "hand",
+                            "segment",      "tokens",
+                            "takeover",     "strongest",
+                            "fallback",     "distinct_in_turn",
+                            "follow",       "declares",
+                            "count",        "say",
+                            "climb",        "size",
+                            "deliver",      "direction",
+                            "won",          "sweep",
+                            "last",         "taker",
+                            "passes",       "pass",
+                            "second_round", "complete"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -256,20 +265,20 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     if (spec["say"]) m.say = ReadSay(reader, spec["say"], r);
     const auto type = reader.As<std::string>(reader.Required(spec, "type"));
     static const std::map<std::string, MoveType> kTypes = {
-        {"draw", MoveType::kDraw},      {"take", MoveType::kTake},
-        {"meld", MoveType::kMeld},      {"extend", MoveType::kExtend},
-        {"play", MoveType::kPlay},      {"give", MoveType::kGive},
-        {"pass", MoveType::kPass},      {"trick", MoveType::kTrick},
-        {"number", MoveType::kNumber},  {"place", MoveType::kPlace},
-        {"choose", MoveType::kChoose},  {"match", MoveType::kMatch},
-        {"line", MoveType::kLine},      {"pass_cards", MoveType::kPassCards},
-        {"capture", MoveType::kCapture}};
+        {"draw", MoveType::kDraw},       {"take", MoveType::kTake},
+        {"meld", MoveType::kMeld},       {"extend", MoveType::kExtend},
+        {"play", MoveType::kPlay},       {"give", MoveType::kGive},
+        {"pass", MoveType::kPass},       {"trick", MoveType::kTrick},
+        {"number", MoveType::kNumber},   {"place", MoveType::kPlace},
+        {"choose", MoveType::kChoose},   {"match", MoveType::kMatch},
+        {"line", MoveType::kLine},       {"pass_cards", MoveType::kPassCards},
+        {"capture", MoveType::kCapture}, {"take_trump", MoveType::kTakeTrump}};
     auto it = kTypes.find(type);
     if (it == kTypes.end())
       reader.Fail(
           spec["type"],
           fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
-                      "number, place, choose, match, line, pass_cards or capture",
+                      "number, place, choose, match, line, pass_cards, capture or take_trump",
                       type));
     m.type = it->second;
     if (m.type == MoveType::kNumber) ReadNumberMove(reader, spec, r, m);
@@ -283,6 +292,13 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     } else {
       for (const char* key : {"won", "sweep", "last"}) {
         if (spec[key]) reader.Fail(spec[key], fmt::format("{}: only for capture moves", key));
+      }
+    }
+    if (m.type == MoveType::kTakeTrump) {
+      ReadTakeTrumpMove(reader, spec, r, m);
+    } else {
+      for (const char* key : {"taker", "passes", "pass", "second_round", "complete"}) {
+        if (spec[key]) reader.Fail(spec[key], fmt::format("{}: only for take_trump moves", key));
       }
     }
     if (m.type == MoveType::kPassCards) {

@@ -1,5 +1,6 @@
 #include "interpreter/load/points_loader.h"
 
+#include <algorithm>
 #include <map>
 
 #include "interpreter/load/card_loader.h"
@@ -102,8 +103,25 @@ void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r
   }
 }
 
+// taker: {variable: taker, keeps: [belote]}: the bonuses kept are some of `bonus:`'s.
+void ReadTakerScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
+  reader.CheckKeys(node, {"variable", "keeps"});
+  r.score_taker.variable = ReadVariable(reader, reader.Required(node, "variable"), r, Owner::kTable);
+  const YAML::Node keeps = node["keeps"];
+  if (!keeps) return;
+  if (!keeps.IsSequence()) reader.Fail(keeps, "keeps: a list of bonus variables, such as [belote]");
+  for (const auto& name : keeps) {
+    const int variable = ReadVariable(reader, name, r, Owner::kPlayer);
+    if (std::none_of(r.score_bonus.begin(), r.score_bonus.end(),
+                     [&](const auto& b) { return b.first == variable; }))
+      reader.Fail(name, fmt::format("keeps: '{}' is not one of the score's bonus: variables", name.Scalar()));
+    r.score_taker.keeps.push_back(variable);
+  }
+}
+
 void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
-  reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all", "bonus"});
+  reader.CheckKeys(node,
+                   {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all", "bonus", "taker"});
   if (const YAML::Node bonus = node["bonus"]) {  // {VARIABLE: N}: N points per unit of a player variable
     if (!bonus.IsMap() || bonus.size() == 0)
       reader.Fail(bonus, "bonus: a map of player variable: points per unit, such as {der: 10}");
@@ -128,6 +146,7 @@ void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) 
     if (r.score_by_team && r.teams == 0)
       reader.Fail(node["team"], "score: team: partners share their team's points; declare teams: first");
   }
+  if (const YAML::Node taker = node["taker"]) ReadTakerScore(reader, taker, r);
   if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 && r.score_bonus.empty())
     reader.Fail(node,
                 "score: a Lua function's name, {plus: ZONE, minus: ZONE} to add up the card_points, or "

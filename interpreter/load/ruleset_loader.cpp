@@ -14,6 +14,7 @@
 #include "interpreter/load/points_loader.h"
 #include "interpreter/load/script_names.h"
 #include "interpreter/load/trick_loader.h"
+#include "interpreter/load/trump_bid_loader.h"
 #include "interpreter/load/variant.h"
 #include "interpreter/load/yaml_reader.h"
 #include "interpreter/load/zone_loader.h"
@@ -64,6 +65,7 @@ class Loader : private YamlReader {
       ReadCardPoints(*this, root["card_points"], *r_);  // before tricks, which read them
     if (root["tricks"])
       ReadTricks(*this, root["tricks"], *r_, [this](const YAML::Node& n) { return FunctionName(n); });
+    CheckTakeTrumpMoves(*this, root["moves"], *r_);
     for (const auto& rule : root["card_points"] ? root["card_points"] : YAML::Node()) {
       if (r_->tricks.zone < 0 && rule["trump"])
         Fail(rule["trump"], "trump: only in a game of tricks (tricks: names the trumps)");

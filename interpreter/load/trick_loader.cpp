@@ -27,13 +27,41 @@ void ReadTrumpOrder(const YamlReader& reader, const YAML::Node& node, const Cata
   }
 }
 
+// held: {cards: [{rank: K}, {rank: Q}], trump: true, variable: belote}
+void ReadHeld(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, TrickDecl& t) {
+  reader.CheckKeys(node, {"cards", "trump", "variable"});
+  const YAML::Node cards = reader.Required(node, "cards");
+  if (!cards.IsSequence() || cards.size() < 2 || cards.size() > 8)
+    reader.Fail(cards, "held: cards: a list of 2 to 8 cards, each a map such as {rank: K}");
+  for (const auto& card : cards) t.held.cards.push_back(ReadFilters(reader, card, r.catalog));
+  t.held.trump = reader.Optional(node, "trump", false);
+  t.held.variable = ReadVariable(reader, reader.Required(node, "variable"), r, Owner::kPlayer);
+}
+
 }  // namespace
 
 void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                 const std::function<std::string(const YAML::Node&)>& function_name) {
-  reader.CheckKeys(node, {"zone", "won", "suit", "rank", "trump", "leader", "count", "must_trump",
-                          "must_overtake", "trump_order", "first_lead", "broken", "no_points_first",
-                          "partner_excuses", "last_trick", "allow", "on_won"});
+  reader.CheckKeys(node, {"zone",
+                          "won",
+                          "suit",
+                          "rank",
+                          "trump",
+                          "leader",
+                          "count",
+                          "must_trump",
+                          "must_overtake",
+                          "trump_order",
+                          "first_lead",
+                          "broken",
+                          "no_points_first",
+                          "partner_excuses",
+                          "last_trick",
+                          "allow",
+                          "on_won",
+                          "must_overtrump",
+                          "slam",
+                          "held"});
   TrickDecl& t = r.tricks;
   t.zone = ReadZone(reader, reader.Required(node, "zone"), r);
   if (r.zones[t.zone].owner != Owner::kTable || r.zones[t.zone].dynamic)
@@ -70,6 +98,13 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   if (node["partner_excuses"] && r.teams == 0)
     reader.Fail(node["partner_excuses"], "partner_excuses: partners are a team's: declare teams: first");
   if (node["last_trick"]) t.last_trick = ReadVariable(reader, node["last_trick"], r, Owner::kPlayer);
+  t.must_overtrump = ReadFlag(reader, node, "must_overtrump", r);
+  if (node["slam"]) {
+    t.slam = ReadVariable(reader, node["slam"], r, Owner::kPlayer);
+    if (t.won < 0 || r.zones[t.won].owner != Owner::kPlayer)
+      reader.Fail(node["slam"], "slam: needs 'won', a zone each player owns, to know who took every trick");
+  }
+  if (const YAML::Node held = node["held"]) ReadHeld(reader, held, r, t);
   if ((t.first_lead >= 0 || !t.broken.empty() || node["no_points_first"]) && t.won < 0)
     reader.Fail(node,
                 "tricks: first_lead, broken and no_points_first need 'won', the zone the tricks won go to");

@@ -101,6 +101,34 @@ bool PartnerHolds(const EngineServices& e, const GameState& s, int player) {
   return holder >= 0 && holder != player && holder % teams == player % teams;
 }
 
+// `must_overtrump`: whether a trump the player plays must beat the trumps so far: always when
+// trumps were led, and when trumping (void in the suit led) unless the partner holds the trick.
+bool OvertrumpDue(const EngineServices& e, const GameState& s, int player, int led, int trump, bool follows) {
+  if (trump < 0 || e.config().Resolve(e.rules().tricks.must_overtrump) == 0) return false;
+  return led == trump || (!follows && !PartnerHolds(e, s, player));
+}
+
+// A `held` card: the player plays it holding the others, all of one suit (trumps, if so
+// declared): their variable says so for the round.
+void NoteHeld(const EngineServices& e, GameState& s, int player, CardId card,
+              const std::vector<CardId>& hand) {
+  const TrickDecl::Held& held = e.rules().tricks.held;
+  const auto& keys = e.config().trick_keys();
+  const int suit = keys[card].suit;
+  if (held.trump && suit != TrumpSuit(e, s)) return;
+  bool played_one = false;
+  for (const auto& want : held.cards) {
+    if (!played_one && FitsAll(e.cards(), want, card)) {
+      played_one = true;
+      continue;
+    }
+    if (std::none_of(hand.begin(), hand.end(),
+                     [&](CardId c) { return keys[c].suit == suit && FitsAll(e.cards(), want, c); }))
+      return;
+  }
+  if (played_one) s.variables[e.config().VariableSlot(held.variable, player)] = 1;
+}
+
 // "suit H", "rank Q or suit H": the values a filter list names.
 std::string FiltersText(const Catalog& catalog, const std::vector<CardFilter>& filters) {
   std::vector<std::string> parts;
@@ -157,6 +185,11 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
       Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
     } else if (trump >= 0 && e.config().Resolve(t.must_trump) && !PartnerHolds(e, s, player)) {
       Narrow(cards, n, [&](CardId c) { return keys[c].suit == trump; });
+    }
+    if (OvertrumpDue(e, s, player, led, trump, follows)) {
+      const CardId best = trick[BestIndex(keys, trick, trump)];
+      if (keys[best].suit == trump)
+        Narrow(cards, n, [&](CardId c) { return keys[c].suit == trump && Beats(keys, c, best, trump); });
     }
     if (e.config().Resolve(t.must_overtake) && !PartnerHolds(e, s, player)) {
       const CardId best = trick[BestIndex(keys, trick, trump)];
@@ -247,6 +280,16 @@ std::string WhyNotTrick(const EngineServices& e, const GameState& s, int player,
                          code, suit(led), suit(trump));
     keep([&](CardId c) { return keys[c].suit == trump; });
   }
+  if (OvertrumpDue(e, s, player, led, trump, holds(led))) {
+    const CardId best = trick[BestIndex(keys, trick, trump)];
+    auto over = [&](CardId c) { return keys[c].suit == trump && Beats(keys, c, best, trump); };
+    if (keys[best].suit == trump && std::any_of(left.begin(), left.end(), over) && !over(card))
+      return fmt::format(
+          "{} does not beat {}, the best trump so far: a trump must beat the trumps played "
+          "when it can",
+          code, e.cards().Code(best));
+    if (keys[best].suit == trump) keep(over);
+  }
   if (e.config().Resolve(t.must_overtake) && !PartnerHolds(e, s, player)) {
     const CardId best = trick[BestIndex(keys, trick, trump)];
     const bool can =
@@ -298,6 +341,7 @@ void PerformTrickPlay(const EngineServices& e, GameState& s, int player, const M
   const MoveDecl& decl = e.rules().moves[m.kind];
   auto& hand = s.zones[e.ZoneSlot(decl.from, player)].cards;
   hand.erase(std::find(hand.begin(), hand.end(), m.cards[0]));
+  if (t.held.variable >= 0) NoteHeld(e, s, player, m.cards[0], hand);
   auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
   if (trick.empty()) s.variables[e.config().VariableSlot(t.leader, 0)] = player + 1;
   trick.push_back(m.cards[0]);
@@ -323,6 +367,15 @@ void PerformTrickMove(const EngineServices& e, GameState& s, int player, const M
     PerformNumber(e, s, player, m);
 }
 
+bool WonEveryTrick(const EngineServices& e, const GameState& s, int player) {
+  const int teams = e.rules().teams;
+  for (int p = 0; p < s.players; ++p) {
+    const bool partner = p == player || (teams > 0 && p % teams == player % teams);
+    if (!partner && !s.zones[e.ZoneSlot(e.rules().tricks.won, p)].cards.empty()) return false;
+  }
+  return true;
+}
+
 void SeatFirstLeader(const EngineServices& e, GameState& s) {
   const TrickDecl& t = e.rules().tricks;
   if (t.first_lead < 0) return;
@@ -341,8 +394,10 @@ void ResetTricks(const EngineServices& e, GameState& s) {
   const TrickDecl& t = e.rules().tricks;
   if (t.zone < 0) return;
   s.variables[e.config().VariableSlot(t.leader, 0)] = 0;
-  for (int p = 0; t.last_trick >= 0 && p < s.players; ++p)
-    s.variables[e.config().VariableSlot(t.last_trick, p)] = 0;
+  for (const int variable : {t.last_trick, t.slam, t.held.variable}) {
+    for (int p = 0; variable >= 0 && p < s.players; ++p)
+      s.variables[e.config().VariableSlot(variable, p)] = 0;
+  }
   if (t.count < 0) return;
   for (int p = 0; p < s.players; ++p) s.variables[e.config().VariableSlot(t.count, p)] = 0;
 }

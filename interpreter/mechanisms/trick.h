@@ -49,6 +49,10 @@ void GenerateNumbers(const EngineServices& engine, const GameState& state, int p
 // writes its number (and, once all have answered, moves to `next_phase`).
 void PerformTrickMove(const EngineServices& engine, GameState& state, int player, const Move& move);
 
+// Whether the side of `player` (them and their partners, with teams) won every trick this
+// round: nobody else's `won` zone holds a card.
+bool WonEveryTrick(const EngineServices& engine, const GameState& state, int player);
+
 // After each round's deal: with `first_lead`, the card's holder leads.
 void SeatFirstLeader(const EngineServices& engine, GameState& state);
 

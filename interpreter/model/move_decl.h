@@ -56,7 +56,8 @@ struct MoveCount {
 // makes a hand (line_play.h); choose: one of a list of words (a suit nominated), no card
 // moves; match: cards that combine with the pile's top as the top says (match_play.h);
 // pass_cards: a card set aside for a player the round's direction names (passing.h);
-// capture: a card that takes table cards of its value, or adding up to it (capture.h).
+// capture: a card that takes table cards of its value, or adding up to it (capture.h);
+// take_trump: the turned card's suit taken as trumps, or another named later (trump_bid.h).
 enum class MoveType {
   kDraw,
   kTake,
@@ -72,7 +73,8 @@ enum class MoveType {
   kMatch,
   kLine,
   kPassCards,
-  kCapture
+  kCapture,
+  kTakeTrump
 };
 
 // Where a `pass_cards` move's cards go, a round: to the next seat (left), the one before
@@ -102,6 +104,22 @@ struct Climb {
   bool Used() const { return last >= 0; }
 };
 
+// `take_trump` (trump_bid.h): a bid for trumps, in turns from the round's first seat. The first
+// time round, a player takes the suit of the card turned up in the move's `from`, or passes
+// (the `pass` move); with `second_round`, once all have passed, each may name another suit.
+// The taker takes the turned card into `to`, every hand is dealt up to `up_to` from
+// `complete_from`, play moves to `next_phase`, and the round's first seat leads. When all
+// have passed every time round, the deal is thrown in (the round ends, and nobody took).
+struct TrumpBid {
+  int taker = -1;   // table variable: the seat (from 1) that took, 0 while nobody has
+  int passes = -1;  // table variable: the passes of the round's bidding so far
+  int pass = -1;    // the move kind that passes
+  std::string pass_name;
+  IntValue second_round{1, -1};  // once all have passed: each may name another suit (bool)
+  int complete_from = -1;        // table zone the hands are completed from; -1: not completed
+  IntValue up_to{0, -1};         // the cards each hand holds once completed
+};
+
 struct MoveDecl {
   std::string name;
   std::string description;
@@ -128,7 +146,7 @@ struct MoveDecl {
   int max_cards = -1;         // the range ends at the cards in this zone of the player instead
   int into = -1;              // player variable the number is written to
   int except = -1;            // table variable: this value is not offered (-1: none)
-  int next_phase = -1;        // once every player has answered (`into` set), play moves to it
+  int next_phase = -1;  // once every player has answered (`into` set), or a take_trump took, play moves to it
   IntValue not_total{0, -1};  // the last to answer may not make the answers add up to max
   int adjacent = 0;           // place: 0 any cell; 1 next to a card orthogonally; 2 in any of 8 directions
   std::vector<std::string> options;  // choose: the words one may choose (Move::value indexes them)
@@ -169,6 +187,7 @@ struct MoveDecl {
   int capture_sweep = -1;  // player variable: +1 when a capture empties the table (not the round's last play)
   int capture_last =
       -1;  // table variable: the seat (from 1) that captured last; takes what is left at the end
+  TrumpBid trump_bid;  // take_trump (also `next_phase`)
 };
 
 }  // namespace tapis

@@ -28,6 +28,20 @@ int Ruleset::PhaseIndex(std::string_view phase) const {
 }
 int Ruleset::VariableIndex(std::string_view v) const { return IndexByName(variables, v); }
 
+std::string Ruleset::OptionWord(int kind, int value) const {
+  if (kind < 0 || kind >= static_cast<int>(moves.size())) return "";
+  switch (moves[kind].type) {
+    case MoveType::kChoose:
+      return moves[kind].options[value];
+    case MoveType::kNumber:
+      return std::to_string(value);
+    case MoveType::kTakeTrump:
+      return catalog.properties()[tricks.suit].values[value];
+    default:
+      return "";
+  }
+}
+
 std::string Trigger::Name() const {
   if (!function.empty()) return function;
   if (ask >= 0) return "ask " + ask_name;

@@ -107,6 +107,17 @@ struct TrickDecl {
   IntValue no_points_first{0, -1};
   IntValue partner_excuses{0, -1};  // a player whose partner holds the trick need not trump nor overtake
   int last_trick = -1;              // player variable: 1 for who won the round's last trick, else 0
+  // A trump played must beat the trumps played so far when it can: always when trumps were
+  // led, and when trumping unless the partner holds the trick (with partner_excuses).
+  IntValue must_overtrump{0, -1};
+  int slam = -1;  // player variable: 1 for the last trick's winner when their side won every trick
+  // `held:` a player who plays one of these cards while holding the others, all of one suit
+  // (of trumps with `trump`), gets 1 in `variable` for the round (a marriage declared).
+  struct Held {
+    std::vector<std::vector<CardFilter>> cards;  // each card: every property it names (FitsAll)
+    bool trump = false;
+    int variable = -1;
+  } held;
   std::string allow;   // Lua: which of the cards the rules leave may be played
   std::string on_won;  // Lua: called when a trick is complete, before it is gathered
 };
@@ -270,6 +281,13 @@ struct Ruleset {
   ContractScore contract_score;           // `score: {bid: …, won: …}`
   bool score_by_team = false;             // `score: {…, team: true}`: partners each score their team's sum
   std::vector<std::pair<int, IntValue>> score_bonus;  // `score: {bonus: {VARIABLE: N}}`: N a unit of it
+  // `score: {taker: {variable, keeps}}`: the side of the seat `variable` names (from 1; 0:
+  // nobody) must score more than each other side, or the best of those takes its points but
+  // the bonuses of the variables in `keeps`.
+  struct TakerScore {
+    int variable = -1;
+    std::vector<int> keeps;
+  } score_taker;
   // `score: {plus, take_all}`: a player whose `plus` cards hold every point of the pack
   // scores nothing and each other player that many (kOthers), or scores minus that many.
   enum class TakeAll { kNone, kOthers, kMinus };
@@ -297,6 +315,9 @@ struct Ruleset {
   int HandIndex(std::string_view hand) const;
   int VariableIndex(std::string_view variable) const;
   int PhaseIndex(std::string_view phase) const;
+  // The word a move of kind `kind` with value `value` names: a `choose` move's option, a
+  // `number` move's number, a `take_trump` move's suit; "" for the others.
+  std::string OptionWord(int kind, int value) const;
 };
 
 }  // namespace tapis

@@ -15,6 +15,7 @@
 #include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/trick.h"
+#include "interpreter/mechanisms/trump_bid.h"
 #include "interpreter/records/refusals.h"
 #include "interpreter/records/view.h"
 
@@ -122,9 +123,7 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
   }
   if (move.zone >= 0) cards += " " + ZoneLabel(engine, state, move.zone);
   if (move.cell >= 0) cards += " " + CellName(ShapeOf(engine.rules().zones[decl.to]), move.cell);
-  const std::string option = decl.type == MoveType::kChoose   ? decl.options[move.value]
-                             : decl.type == MoveType::kNumber ? std::to_string(move.value)
-                                                              : "";
+  const std::string option = engine.rules().OptionWord(move.kind, move.value);
   if (!decl.text.empty()) return FillMoveText(decl, cards, option);
   std::string out = decl.name;
   if (!cards.empty()) out += " " + cards;
@@ -245,6 +244,10 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   }
   if (decl.type == MoveType::kCapture)
     return {std::nullopt, WhyNotCapture(engine, state, legal, decl, words)};
+  if (decl.type == MoveType::kTakeTrump && words.size() == 2) {
+    if (const std::string why = WhyNotTakeTrump(engine, state, decl, words[1]); !why.empty())
+      return {std::nullopt, why};
+  }
   std::vector<CardId> cards;
   for (size_t i = 1; i < words.size(); ++i) {
     const std::string code = words[i].substr(0, words[i].find_first_of("=^"));

@@ -203,10 +203,10 @@ void PushMoveField(lua_State* L, const ScriptContext& ctx, int field) {
       lua_pushboolean(L, ctx.extra);
       break;
     case kOption:
-      if (move.kind != kStopMove && r.moves[move.kind].type == MoveType::kChoose) {
-        lua_pushstring(L, r.moves[move.kind].options[move.value].c_str());
-      } else if (move.kind != kStopMove && r.moves[move.kind].type == MoveType::kNumber) {
+      if (move.kind != kStopMove && r.moves[move.kind].type == MoveType::kNumber) {
         lua_pushinteger(L, move.value);
+      } else if (const std::string option = r.OptionWord(move.kind, move.value); !option.empty()) {
+        lua_pushstring(L, option.c_str());
       } else {
         lua_pushnil(L);
       }
