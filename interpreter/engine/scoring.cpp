@@ -6,6 +6,7 @@
 
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/capture.h"
+#include "interpreter/mechanisms/majority.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/script/script_host.h"
@@ -84,6 +85,7 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
     }
     scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
   }
+  if (!r.score_most.empty()) AddMajorities(*this, s, scores);
   if (r.score_plus >= 0) TakeAllPoints(s, scores);
   if (r.score_taker.variable >= 0) JudgeTaker(s, scores, kept);
   if (r.score_by_team) {  // seat p is in team p % teams: each partner scores the team's sum
@@ -157,7 +159,7 @@ int Engine::PointsWith(CardId card, int trump) const {
 
 std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
   if (rules().score_plus >= 0 || rules().score_minus >= 0 || rules().contract_score.bid >= 0 ||
-      !rules().score_bonus.empty())
+      !rules().score_bonus.empty() || !rules().score_most.empty())
     return PointsScore(s);
   std::vector<int> scores(s.players, 0);
   if (rules().score_function.empty() || !scripts_) return scores;

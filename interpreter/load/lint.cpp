@@ -67,8 +67,11 @@ std::vector<std::string> Lint(const Ruleset& r) {
     receiving.insert(m.to);
     if (m.refill_from >= 0) receiving.insert(m.from);
     if (m.climb.Used()) receiving.insert(m.climb.clear_to);  // the cleared pile
+    if (m.capture_won >= 0) receiving.insert(m.capture_won);  // the cards captured
+    if (m.deliver >= 0) receiving.insert(m.deliver);          // the cards passed
   }
   receiving.insert(r.tricks.won);  // complete tricks go there
+  receiving.insert(r.redeal.zone);  // hands dealt again
   std::string sources;
   for (const auto& s : r.scripts) sources += s.source + "\n";
   for (size_t z = 0; z < r.zones.size(); ++z) {

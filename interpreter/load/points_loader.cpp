@@ -103,6 +103,29 @@ void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r
   }
 }
 
+// most: [{zone: won, if: {suit: D}, points: 1}, {zone: won, best: {per: suit, values: {…}, every: true}}]
+void ReadMajorities(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
+  if (!node.IsSequence() || node.size() == 0 || node.size() > 32)
+    reader.Fail(node, "most: a list of 1 to 32 majorities, such as {zone: won, if: {suit: D}}");
+  for (const auto& item : node) {
+    if (!item.IsMap()) reader.Fail(item, "most: each majority is a map {zone, if, best, points}");
+    reader.CheckKeys(item, {"zone", "if", "best", "points"});
+    Majority m;
+    m.zone = ReadZone(reader, reader.Required(item, "zone"), r);
+    if (r.zones[m.zone].owner != Owner::kPlayer || r.zones[m.zone].dynamic)
+      reader.Fail(item["zone"], "most: zone: a zone each player owns (the cards won)");
+    if (item["if"]) m.when = ReadFilters(reader, item["if"], r.catalog);
+    if (item["points"]) m.points = ReadSignedIntValue(reader, item["points"], r);
+    if (const YAML::Node best = item["best"]) {
+      reader.CheckKeys(best, {"per", "values", "every"});
+      m.per = ReadProperty(reader, reader.Required(best, "per"), r.catalog);
+      ReadRulePoints(reader, reader.Required(best, "values"), r, m.worth);
+      m.every = reader.Optional(best, "every", false);
+    }
+    r.score_most.push_back(std::move(m));
+  }
+}
+
 // taker: {variable: taker, keeps: [belote]}: the bonuses kept are some of `bonus:`'s.
 void ReadTakerScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
   reader.CheckKeys(node, {"variable", "keeps"});
@@ -120,8 +143,8 @@ void ReadTakerScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r
 }
 
 void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
-  reader.CheckKeys(node,
-                   {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all", "bonus", "taker"});
+  reader.CheckKeys(
+      node, {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all", "bonus", "taker", "most"});
   if (const YAML::Node bonus = node["bonus"]) {  // {VARIABLE: N}: N points per unit of a player variable
     if (!bonus.IsMap() || bonus.size() == 0)
       reader.Fail(bonus, "bonus: a map of player variable: points per unit, such as {der: 10}");
@@ -147,10 +170,12 @@ void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) 
       reader.Fail(node["team"], "score: team: partners share their team's points; declare teams: first");
   }
   if (const YAML::Node taker = node["taker"]) ReadTakerScore(reader, taker, r);
-  if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 && r.score_bonus.empty())
+  if (const YAML::Node most = node["most"]) ReadMajorities(reader, most, r);
+  if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 && r.score_bonus.empty() &&
+      r.score_most.empty())
     reader.Fail(node,
-                "score: a Lua function's name, {plus: ZONE, minus: ZONE} to add up the card_points, or "
-                "{bid: VARIABLE, won: VARIABLE, made: …, missed: …} to score a contract");
+                "score: a Lua function's name, {plus: ZONE, minus: ZONE} to add up the card_points, "
+                "{bid: VARIABLE, won: VARIABLE, made: …, missed: …} to score a contract, bonus: or most:");
 }
 
 }  // namespace tapis

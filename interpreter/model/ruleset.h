@@ -146,6 +146,20 @@ struct PointRule {
 struct ScoreTerms {
   IntValue points, per_won, per_difference;
 };
+// `score: {most: [...]}`: a majority. Each gives `points` to the one side (a team with
+// `score: team`, else a player) whose measure of its `zone` is the highest, none on a tie or
+// when the highest is 0. The measure: the cards there that have `when`'s values; or, with
+// `per`, per value of that property, the highest `worth` of its cards, added up (0 unless
+// every value is there, with `every`).
+struct Majority {
+  int zone = -1;
+  std::vector<CardFilter> when;  // every property it names (FitsAll); empty: every card
+  int per = -1;                  // a property, or -1 to count cards
+  PointRule worth;               // per card: its `by` values' worth
+  bool every = false;
+  IntValue points{1, -1};
+};
+
 struct ContractScore {
   int bid = -1, won = -1;  // player variables; -1: no contract
   ScoreTerms made, missed;
@@ -288,6 +302,7 @@ struct Ruleset {
     int variable = -1;
     std::vector<int> keeps;
   } score_taker;
+  std::vector<Majority> score_most;  // `score: {most: [...]}`
   // `score: {plus, take_all}`: a player whose `plus` cards hold every point of the pack
   // scores nothing and each other player that many (kOthers), or scores minus that many.
   enum class TakeAll { kNone, kOthers, kMinus };

@@ -1,0 +1,16 @@
+// Majorities (`score: {most: [...]}`, docs/rulesets.md#card_points): a point to whoever took
+// the most cards, the most of a suit, a given card, or the best of a suit-by-suit sum (a
+// primiera), none on a tie. Read at each round's score, never in play.
+#pragma once
+
+#include <vector>
+
+#include "interpreter/model/engine_services.h"
+
+namespace tapis {
+
+// Adds each majority's points to the seat that wins it (with `score: team`, the first seat of
+// the winning team, whose partners then share the team's sum).
+void AddMajorities(const EngineServices& engine, const GameState& state, std::vector<int>& scores);
+
+}  // namespace tapis
