@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include "interpreter/bots/knowledge.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/records/move_text.h"
 #include "tests/helpers.h"
@@ -50,7 +51,8 @@ TEST_CASE("belote/the turned card's suit is offered first, then any other once a
   CHECK(std::find(second.begin(), second.end(), "take " + turned) == second.end());
   CHECK(ParseMove(*engine, s, "take " + turned).error.find("was the turned card's suit") !=
         std::string::npos);
-  CHECK(ParseMove(*engine, s, "take X").error == "'X' is no suit; the suits are C D S H");
+  CHECK(ParseMove(*engine, s, "take X").error.rfind("'X' is no suit; the suits are C D S H: take ", 0) == 0);
+  CHECK(ParseMove(*engine, s, "take").error.rfind("take names one suit: take ", 0) == 0);
 }
 
 TEST_CASE("belote/a suit other than the turned one is refused the first time round, saying which") {
@@ -59,6 +61,8 @@ TEST_CASE("belote/a suit other than the turned one is refused the first time rou
   REQUIRE(TurnedSuit(*engine, s) == "D");
   CHECK(ParseMove(*engine, s, "take S").error ==
         "this first time round, only the turned card's suit may be taken: take D, or pass");
+  Play(*engine, s, "take D");
+  CHECK(ParseMove(*engine, s, "take D").error.find("not allowed in phase playing") != std::string::npos);
 }
 
 TEST_CASE("belote/when all pass twice the deal is thrown in, scores nothing, and the next player deals") {
@@ -125,6 +129,36 @@ TEST_CASE("belote/void in the suit led, a trump must beat an opponent's, or any 
       "hand 4": ["9S"], "trick": ["AC", "8S"])",
                                      1, 3);
   CHECK(LegalTexts(*engine, Position(*engine, partner)).size() == 3);
+}
+
+TEST_CASE("belote/without must_trump, a trump played must still beat, or the player holds nothing else") {
+  const std::string path = FindRuleset("belote");
+  std::string yaml = ReadText(path);
+  yaml.replace(yaml.find("  must_trump: true\n"), 19, "");
+  Engine engine(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, path), 4));
+  // Player 4 trumped player 3's ace of clubs with the King; player 1, void in clubs, may
+  // discard the 8 of diamonds or overtrump with the Ace, not undertrump with the 7.
+  const std::string cut = InPlay(R"("hand 1": ["7H", "AH", "8D"], "hand 2": ["7S"], "hand 3": ["7D"],
+      "hand 4": ["9S"], "trick": ["AC", "KH"])",
+                                 1, 3);
+  CHECK(Sorted(LegalTexts(engine, Position(engine, cut))) == std::vector<std::string>{"play 8D", "play AH"});
+}
+
+TEST_CASE("belote/a player excused by their partner is not taken by the bots to lack trumps") {
+  auto engine = MakeEngine("belote", 4);
+  // Player 3 led the ace of clubs (holding the trick), player 4 discarded; player 1, void in
+  // clubs with a trump, discards the 8 of diamonds: excused, not void in trumps.
+  GameState s = Position(*engine, InPlay(R"("hand 1": ["7H", "8D"], "hand 2": ["7S"], "hand 3": ["7D"],
+      "hand 4": ["9S"], "trick": ["AC", "8S"])",
+                                         1, 3));
+  Knowledge watcher = NewKnowledge(*engine, s, 1);
+  const GameState before = s;
+  const Move move = *ParseMove(*engine, s, "play 8D").move;
+  REQUIRE(engine->Apply(s, move).ok);
+  Observe(watcher, *engine, before, move, s);
+  const int hand1 = engine->ZoneSlot(engine->rules().ZoneIndex("hand"), 0);
+  CHECK((watcher.lacks[hand1] & 1) == 1);       // clubs (suit 0), the suit led: none held
+  CHECK((watcher.lacks[hand1] >> 3 & 1) == 0);  // hearts (suit 3), the trumps: maybe held
 }
 
 TEST_CASE("belote/the King and Queen of trumps held together are worth 20, told with the first") {
@@ -246,5 +280,16 @@ TEST_CASE("belote/take_trump is checked at load") {
   CHECK(EditedLoadError(path, "    from: turned\n", "    from: hand\n")
             .find("take_trump: from: the table zone of the card turned up") != std::string::npos);
   CHECK(EditedLoadError(path, "keeps: [belote]", "keeps: [der2]").find("der2") != std::string::npos);
+  CHECK(EditedLoadError(path, "    taker: taker\n", "    taker: leader\n")
+            .find("taker: 'leader' is already the tricks' trump or leader variable") != std::string::npos);
+  CHECK(EditedLoadError(path, "  turned: {owner: table, visible: all}",
+                        "  turned: {owner: table, visible: none}")
+            .find("take_trump: from: the table zone of the card turned up, visible: all") !=
+        std::string::npos);
+  CHECK(EditedLoadError(path, "    phases: bidding\n    next_phase: playing\n", "    next_phase: playing\n")
+            .find("take_trump: give it 'phases:', the bidding's, which next_phase is not") !=
+        std::string::npos);
+  CHECK(EditedLoadError(path, "  held: {", "  first_lead: 7C\n  held: {").find("not with first_lead") !=
+        std::string::npos);
   CHECK(EditedLoadError(path, "keeps: [belote]", "keeps: [capot, taker]").find("taker") != std::string::npos);
 }

@@ -39,7 +39,8 @@ uint64_t LacksShown(const Engine& engine, const GameState& before, const Move& m
   if (played == led) return 0;
   uint64_t lacks = SuitBit(led);
   const int trump = TrumpSuit(engine, before);
-  if (trump >= 0 && trump != led && played != trump && engine.config().Resolve(r.tricks.must_trump))
+  if (trump >= 0 && trump != led && played != trump && engine.config().Resolve(r.tricks.must_trump) &&
+      !PartnerHolds(engine, before, engine.Actor(before)))  // excused from trumping, they may hold some
     lacks |= SuitBit(trump);
   return lacks;
 }

@@ -130,6 +130,9 @@ void ReadMajorities(const YamlReader& reader, const YAML::Node& node, Ruleset& r
 void ReadTakerScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
   reader.CheckKeys(node, {"variable", "keeps"});
   r.score_taker.variable = ReadVariable(reader, reader.Required(node, "variable"), r, Owner::kTable);
+  if (r.score_taker.variable == r.tricks.leader || r.score_taker.variable == r.tricks.trump_variable)
+    reader.Fail(node["variable"],
+                "taker: variable: the seat that took, not the tricks' leader or trump variable");
   const YAML::Node keeps = node["keeps"];
   if (!keeps) return;
   if (!keeps.IsSequence()) reader.Fail(keeps, "keeps: a list of bonus variables, such as [belote]");

@@ -69,6 +69,12 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   if (node["won"]) t.won = ReadZone(reader, node["won"], r);
   t.suit = ReadProperty(reader, reader.Required(node, "suit"), r.catalog);
   t.rank = ReadProperty(reader, reader.Required(node, "rank"), r.catalog);
+  for (const char* key : {"suit", "rank"}) {  // a card's trick keys are bytes (GameConfig::TrickKey)
+    const Property& p = r.catalog.properties()[key[0] == 's' ? t.suit : t.rank];
+    if (p.values.size() > 127)
+      reader.Fail(node[key], fmt::format("tricks: {}: '{}' has {} values; tricks allow at most 127", key,
+                                         p.name, p.values.size()));
+  }
   t.leader = ReadVariable(reader, reader.Required(node, "leader"), r, Owner::kTable);
   if (node["count"]) t.count = ReadVariable(reader, node["count"], r, Owner::kPlayer);
   if (const YAML::Node trump = node["trump"]) {

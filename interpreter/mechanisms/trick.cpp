@@ -93,14 +93,6 @@ bool PointsBarred(const EngineServices& e, const GameState& s) {
   return e.config().Resolve(e.rules().tricks.no_points_first) != 0 && FirstTrick(e, s);
 }
 
-// `partner_excuses`: the player's partner holds the trick, so they need not trump nor overtake.
-bool PartnerHolds(const EngineServices& e, const GameState& s, int player) {
-  const int teams = e.rules().teams;
-  if (teams == 0 || e.config().Resolve(e.rules().tricks.partner_excuses) == 0) return false;
-  const int holder = TrickHolder(e, s);
-  return holder >= 0 && holder != player && holder % teams == player % teams;
-}
-
 // `must_overtrump`: whether a trump the player plays must beat the trumps so far: always when
 // trumps were led, and when trumping (void in the suit led) unless the partner holds the trick.
 bool OvertrumpDue(const EngineServices& e, const GameState& s, int player, int led, int trump, bool follows) {
@@ -160,6 +152,13 @@ int TrickHolder(const EngineServices& e, const GameState& s) {
   return (trick.leader + best) % s.players;
 }
 
+bool PartnerHolds(const EngineServices& e, const GameState& s, int player) {
+  const int teams = e.rules().teams;
+  if (teams == 0 || e.config().Resolve(e.rules().tricks.partner_excuses) == 0) return false;
+  const int holder = TrickHolder(e, s);
+  return holder >= 0 && holder != player && holder % teams == player % teams;
+}
+
 bool TrickComplete(const EngineServices& e, const GameState& s) {
   return static_cast<int>(s.zones[e.ZoneSlot(e.rules().tricks.zone, -1)].cards.size()) >= s.players;
 }
@@ -188,8 +187,9 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
     }
     if (OvertrumpDue(e, s, player, led, trump, follows)) {
       const CardId best = trick[BestIndex(keys, trick, trump)];
-      if (keys[best].suit == trump)
-        Narrow(cards, n, [&](CardId c) { return keys[c].suit == trump && Beats(keys, c, best, trump); });
+      if (keys[best].suit ==
+          trump)  // a trump played must beat; another card (void, not made to trump) may go
+        Narrow(cards, n, [&](CardId c) { return keys[c].suit != trump || Beats(keys, c, best, trump); });
     }
     if (e.config().Resolve(t.must_overtake) && !PartnerHolds(e, s, player)) {
       const CardId best = trick[BestIndex(keys, trick, trump)];
@@ -282,7 +282,7 @@ std::string WhyNotTrick(const EngineServices& e, const GameState& s, int player,
   }
   if (OvertrumpDue(e, s, player, led, trump, holds(led))) {
     const CardId best = trick[BestIndex(keys, trick, trump)];
-    auto over = [&](CardId c) { return keys[c].suit == trump && Beats(keys, c, best, trump); };
+    auto over = [&](CardId c) { return keys[c].suit != trump || Beats(keys, c, best, trump); };
     if (keys[best].suit == trump && std::any_of(left.begin(), left.end(), over) && !over(card))
       return fmt::format(
           "{} does not beat {}, the best trump so far: a trump must beat the trumps played "

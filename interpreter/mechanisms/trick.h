@@ -17,6 +17,10 @@ int TrumpSuit(const EngineServices& engine, const GameState& state);
 // The seat holding the trick in play (whose card is best so far), or -1 if it is empty.
 int TrickHolder(const EngineServices& engine, const GameState& state);
 
+// `partner_excuses`: the player's partner holds the trick in play, so they need not trump nor
+// overtake.
+bool PartnerHolds(const EngineServices& engine, const GameState& state, int player);
+
 // True when every player has played to the trick in play.
 bool TrickComplete(const EngineServices& engine, const GameState& state);
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "interpreter/mechanisms/trick.h"
+
 namespace tapis {
 namespace {
 
@@ -47,7 +49,7 @@ void GenerateTrumpBids(const EngineServices& e, const GameState& s, const MoveDe
                        std::vector<Move>& out) {
   const int round = BiddingRound(e, s, m);
   const int turned = TurnedSuit(e, s, m);
-  if (round == 0 || turned < 0) return;
+  if (round == 0 || (round == 1 && turned < 0)) return;  // no suit turned: only the second round names one
   const int suits = static_cast<int>(SuitNames(e).size());
   for (int suit = 0; suit < suits; ++suit) {
     if ((suit == turned) != (round == 1)) continue;
@@ -63,9 +65,10 @@ void PerformTakeTrump(EngineServices& e, GameState& s, int player, const Move& m
   s.variables[e.config().VariableSlot(b.taker, 0)] = player + 1;
   s.variables[e.config().VariableSlot(e.rules().tricks.trump_variable, 0)] = move.value;
   auto& turned = s.zones[e.ZoneSlot(m.from, -1)].cards;
-  auto& taker_hand = s.zones[e.ZoneSlot(m.to, player)].cards;
-  taker_hand.insert(taker_hand.end(), turned.begin(), turned.end());
-  turned.clear();
+  if (!turned.empty()) {  // the card turned up, the top one
+    s.zones[e.ZoneSlot(m.to, player)].cards.push_back(turned.back());
+    turned.pop_back();
+  }
   // The bids went round from the round's first seat: it leads, and is dealt to first.
   const int first = ((player - passes) % s.players + s.players) % s.players;
   if (b.complete_from >= 0) {
@@ -105,24 +108,32 @@ void NoteBidPass(EngineServices& e, GameState& s, int kind) {
 }
 
 std::string WhyNotTakeTrump(const EngineServices& e, const GameState& s, const MoveDecl& m,
-                            const std::string& word) {
+                            const std::vector<std::string>& words) {
   const auto& names = SuitNames(e);
+  const int taker = TableVariable(e, s, m.trump_bid.taker);
+  if (taker > 0) {
+    const int trump = TrumpSuit(e, s);
+    return fmt::format("player {} took: trumps are {}", taker,
+                       trump >= 0 && trump < static_cast<int>(names.size()) ? names[trump] : "none");
+  }
   const int round = BiddingRound(e, s, m);
   const int turned = TurnedSuit(e, s, m);
-  if (round == 0 || turned < 0) return "";
-  const auto named =
-      std::find_if(names.begin(), names.end(), [&](const std::string& n) { return Upper(n) == Upper(word); });
-  if (named == names.end())
-    return fmt::format("'{}' is no suit; the suits are {}", word, fmt::join(names, " "));
-  if (round == 1)
-    return fmt::format("this first time round, only the turned card's suit may be taken: {} {}, or pass",
-                       m.name, names[turned]);
-  std::vector<std::string> others;
+  if (round == 0) return "";
+  std::vector<std::string> offered;
   for (size_t v = 0; v < names.size(); ++v) {
-    if (static_cast<int>(v) != turned) others.push_back(names[v]);
+    if ((static_cast<int>(v) == turned) == (round == 1)) offered.push_back(names[v]);
   }
-  return fmt::format("{} was the turned card's suit, and everyone passed it; name another: {} {}, or pass",
-                     names[turned], m.name, fmt::join(others, "/"));
+  const std::string choice =
+      offered.empty() ? "pass" : fmt::format("{} {}, or pass", m.name, fmt::join(offered, "/"));
+  if (words.size() != 2) return fmt::format("{} names one suit: {}", m.name, choice);
+  const auto named = std::find_if(names.begin(), names.end(),
+                                  [&](const std::string& n) { return Upper(n) == Upper(words[1]); });
+  if (named == names.end())
+    return fmt::format("'{}' is no suit; the suits are {}: {}", words[1], fmt::join(names, " "), choice);
+  if (round == 1)
+    return fmt::format("this first time round, only the turned card's suit may be taken: {}", choice);
+  return fmt::format("{} was the turned card's suit, and everyone passed it; name another: {}", names[turned],
+                     choice);
 }
 
 }  // namespace tapis

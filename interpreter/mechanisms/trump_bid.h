@@ -29,9 +29,9 @@ void PerformTakeTrump(EngineServices& engine, GameState& state, int player, cons
 // everyone has passed every time round the deal is thrown in (the round ends; nobody took).
 void NoteBidPass(EngineServices& engine, GameState& state, int kind);
 
-// Why `take WORD` is refused now, in the player's words ("" when nothing more precise can be
-// said than the legal moves).
+// Why the typed `words` (the move's name, then a suit) are refused now, in the player's words
+// ("" when nothing more precise can be said than the legal moves).
 std::string WhyNotTakeTrump(const EngineServices& engine, const GameState& state, const MoveDecl& move,
-                            const std::string& word);
+                            const std::vector<std::string>& words);
 
 }  // namespace tapis

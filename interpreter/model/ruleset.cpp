@@ -30,13 +30,16 @@ int Ruleset::VariableIndex(std::string_view v) const { return IndexByName(variab
 
 std::string Ruleset::OptionWord(int kind, int value) const {
   if (kind < 0 || kind >= static_cast<int>(moves.size())) return "";
+  auto word = [&](const std::vector<std::string>& words) {
+    return value >= 0 && value < static_cast<int>(words.size()) ? words[value] : std::string("?");
+  };
   switch (moves[kind].type) {
     case MoveType::kChoose:
-      return moves[kind].options[value];
+      return word(moves[kind].options);
     case MoveType::kNumber:
       return std::to_string(value);
     case MoveType::kTakeTrump:
-      return catalog.properties()[tricks.suit].values[value];
+      return word(catalog.properties()[tricks.suit].values);
     default:
       return "";
   }

@@ -244,8 +244,8 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   }
   if (decl.type == MoveType::kCapture)
     return {std::nullopt, WhyNotCapture(engine, state, legal, decl, words)};
-  if (decl.type == MoveType::kTakeTrump && words.size() == 2) {
-    if (const std::string why = WhyNotTakeTrump(engine, state, decl, words[1]); !why.empty())
+  if (decl.type == MoveType::kTakeTrump) {
+    if (const std::string why = WhyNotTakeTrump(engine, state, decl, words); !why.empty())
       return {std::nullopt, why};
   }
   std::vector<CardId> cards;
