@@ -170,6 +170,7 @@ class Engine final : public EngineServices {
   std::vector<int> RoundScore(const GameState& state, std::string& error);
   std::vector<int> PointsScore(const GameState& state) const;
   void TakeAllPoints(const GameState& state, std::vector<int>& scores) const;
+  long long Deadwood(std::span<const CardId> cards, int trump) const;
   void JudgeTaker(const GameState& state, std::vector<int>& scores, const std::vector<long long>& kept) const;
   int ScoringTrump(const GameState& state) const;
   int PointsWith(CardId card, int trump) const;

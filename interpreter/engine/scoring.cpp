@@ -6,6 +6,7 @@
 
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/capture.h"
+#include "interpreter/mechanisms/deadwood.h"
 #include "interpreter/mechanisms/majority.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/model/errors.h"
@@ -63,7 +64,9 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
     if (r.score_plus >= 0) {
       for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) total += PointsWith(c, trump);
     }
-    if (r.score_minus >= 0) {
+    if (r.score_minus >= 0 && !r.score_melds.empty()) {
+      total -= Deadwood(s.zones[ZoneSlot(r.score_minus, p)].cards, trump);
+    } else if (r.score_minus >= 0) {
       for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) total -= PointsWith(c, trump);
     }
     for (const auto& [variable, points] : r.score_bonus) {
@@ -145,6 +148,13 @@ void Engine::JudgeTaker(const GameState& s, std::vector<int>& scores,
     scores[p] = static_cast<int>(std::clamp<long long>(kept[p], INT32_MIN, INT32_MAX));
     scores[best] = static_cast<int>(std::clamp<long long>(scores[best] + lost, INT32_MIN, INT32_MAX));
   }
+}
+
+// `minus` with `melds`: the points of the cards left out of the best arrangement into melds.
+long long Engine::Deadwood(std::span<const CardId> cards, int trump) const {
+  std::vector<int> points(cards.size());
+  for (size_t i = 0; i < cards.size(); ++i) points[i] = PointsWith(cards[i], trump);
+  return BestArrangement(*this, cards, points, rules().score_melds).deadwood;
 }
 
 // The suit of trumps the cards are valued by as the round stands; -1 without trumps.

@@ -146,8 +146,8 @@ void ReadTakerScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r
 }
 
 void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
-  reader.CheckKeys(
-      node, {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all", "bonus", "taker", "most"});
+  reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all", "bonus",
+                          "taker", "most", "melds"});
   if (const YAML::Node bonus = node["bonus"]) {  // {VARIABLE: N}: N points per unit of a player variable
     if (!bonus.IsMap() || bonus.size() == 0)
       reader.Fail(bonus, "bonus: a map of player variable: points per unit, such as {der: 10}");
@@ -174,6 +174,19 @@ void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) 
   }
   if (const YAML::Node taker = node["taker"]) ReadTakerScore(reader, taker, r);
   if (const YAML::Node most = node["most"]) ReadMajorities(reader, most, r);
+  if (const YAML::Node melds = node["melds"]) {  // [set, run]: the combinations deadwood is left out of
+    if (r.score_minus < 0)
+      reader.Fail(melds, "melds: needs minus:, the zone whose cards left out of melds count");
+    if (!melds.IsSequence() || melds.size() == 0 || melds.size() > 8)
+      reader.Fail(melds, "melds: a list of 1 to 8 combinations, such as [set, run]");
+    for (const auto& name : melds) {
+      const int c = r.CombinationIndex(reader.As<std::string>(name));
+      if (c < 0)
+        reader.Fail(name, fmt::format("melds: unknown combination '{}'; combinations are: {}", name.Scalar(),
+                                      Join(Names(r.combinations))));
+      r.score_melds.push_back(c);
+    }
+  }
   if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 && r.score_bonus.empty() &&
       r.score_most.empty())
     reader.Fail(node,

@@ -303,6 +303,9 @@ struct Ruleset {
     std::vector<int> keeps;
   } score_taker;
   std::vector<Majority> score_most;  // `score: {most: [...]}`
+  // `score: {minus: ZONE, melds: [COMBINATION, …]}`: only the cards of `minus` left out of the
+  // best arrangement into these combinations count (deadwood.h)
+  std::vector<int> score_melds;
   // `score: {plus, take_all}`: a player whose `plus` cards hold every point of the pack
   // scores nothing and each other player that many (kOthers), or scores minus that many.
   enum class TakeAll { kNone, kOthers, kMinus };

@@ -1,0 +1,28 @@
+// Deadwood (`score: {minus: ZONE, melds: [...]}`, docs/rulesets.md#card_points): the cards of a
+// hand left out of its best arrangement into melds of several combinations at once (sets and
+// runs, wild cards standing in), as rummy games count a hand. The arrangement is the one that
+// leaves the fewest card points out; each card is in one meld at most.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "interpreter/model/engine_services.h"
+
+namespace tapis {
+
+// The search looks at this many arrangements at most (a hand of two packs and many wild
+// cards has millions); past it, the best found so far counts.
+inline constexpr int kMaxArrangementSteps = 50'000;
+
+struct Arrangement {
+  long long deadwood = 0;                  // the card points left out
+  std::vector<std::vector<CardId>> melds;  // the melds, natural cards then wild ones
+};
+
+// The best arrangement of `cards` (at most 64; `points[i]` is what card i is worth) into melds
+// of the combinations `melds` (indexes into Ruleset::combinations).
+Arrangement BestArrangement(const EngineServices& engine, std::span<const CardId> cards,
+                            std::span<const int> points, const std::vector<int>& melds);
+
+}  // namespace tapis
