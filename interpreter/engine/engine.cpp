@@ -94,7 +94,8 @@ void Engine::EndRoundIf(GameState& s, bool ends) const {
 
 void Engine::CheckGoneOut(GameState& s, int player) {
   const Ruleset& r = rules();
-  if (s.round_over || (has_passing_ && PassingPending(*this, s))) return;  // a hand passed away is not out
+  if (s.round_over || (r.wins_when_empty < 0 && r.round_ends_when_empty < 0 && r.out_when_empty < 0)) return;
+  if (has_passing_ && PassingPending(*this, s)) return;  // a hand passed away is not out
   if (r.wins_when_empty >= 0 && s.zones[ZoneSlot(r.wins_when_empty, player)].cards.empty()) {
     EndRound(s, true, player);
   } else if (r.round_ends_when_empty >= 0 &&

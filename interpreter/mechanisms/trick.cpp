@@ -84,8 +84,13 @@ void NarrowLead(const EngineServices& e, const GameState& s, CardId* cards, int&
   if (t.first_lead < 0 && t.broken.empty()) return;
   if (t.first_lead >= 0 && FirstTrick(e, s))
     Narrow(cards, n, [&](CardId c) { return e.cards().Kind(c) == t.first_lead; });
-  if (!t.broken.empty() && !Broken(e, s))
-    Narrow(cards, n, [&](CardId c) { return !FitsAny(e.cards(), t.broken, c); });
+  if (t.broken.empty()) return;
+  // Only a hand that holds both kinds can be narrowed: ask whether they are broken only then.
+  const auto& keys = e.config().trick_keys();
+  const int breaking =
+      static_cast<int>(std::count_if(cards, cards + n, [&](CardId c) { return keys[c].breaks; }));
+  if (breaking > 0 && breaking < n && !Broken(e, s))
+    Narrow(cards, n, [&](CardId c) { return !keys[c].breaks; });
 }
 
 // `no_points_first`: on the round's first trick, a card worth no points if the player may.
