@@ -17,9 +17,15 @@ namespace {
 
 const std::string kFixture = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/scoring/rummy_hand.yaml";
 
-std::unique_ptr<Engine> RummyEngine(bool wild_twos = false) {
+// The fixture, with each `from` of `edits` replaced by its `to`.
+std::unique_ptr<Engine> RummyEngine(bool wild_twos = false,
+                                    const std::vector<std::pair<std::string, std::string>>& edits = {}) {
   std::string yaml = ReadText(kFixture);
   if (wild_twos) yaml.replace(yaml.find("  pack: every\n"), 14, "  pack: every\n  wild: {rank: \"2\"}\n");
+  for (const auto& [from, to] : edits) {
+    REQUIRE(yaml.find(from) != std::string::npos);
+    yaml.replace(yaml.find(from), from.size(), to);
+  }
   return std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, kFixture), 2));
 }
 
@@ -70,6 +76,46 @@ TEST_CASE("deadwood/a hostile hand of two packs and many wild cards is searched 
   for (const auto& meld : a.melds) melded += static_cast<long long>(meld.size());
   CHECK(melded > 0);
   CHECK(a.deadwood < 340);  // the whole pack's points
+}
+
+TEST_CASE("deadwood/with two packs both copies of a card may meld, in two runs or a set of pairs") {
+  auto engine = RummyEngine(false, {{"  pack: every\n", "  pack: every\n  copies: 2\n"}});
+  CHECK(HandScore(*engine, R"(["5H", "6H", "7H", "5H", "6H", "7H"])") == 0);
+  CHECK(HandScore(*engine, R"(["5H", "5H", "5S", "5S", "5D", "5D"])") == 0);
+  // The whole of both packs: every card melds.
+  std::vector<CardId> cards;
+  std::vector<int> points;
+  for (int c = 0; c < engine->cards().size(); ++c) {
+    cards.push_back(static_cast<CardId>(c));
+    points.push_back(engine->config().CardPoints(static_cast<CardId>(c)));
+  }
+  CHECK(BestArrangement(*engine, cards, points, engine->rules().score_melds).deadwood == 0);
+}
+
+TEST_CASE("deadwood/hostile combinations are counted within bounds, without crashing") {
+  // A set as long as the pack: listing its melds is bounded; the count stays a count.
+  auto huge =
+      RummyEngine(true, {{"set: {set: rank, min: 3, max: 4}", "set: {set: rank, min: 3, max: 2147483647}"}});
+  CHECK(HandScore(*huge, R"(["KS", "KD", "KC", "QS", "QD", "QC", "2H"])") == 0);
+  std::vector<CardId> cards;
+  std::vector<int> points;
+  for (int c = 0; c < huge->cards().size(); ++c) {
+    cards.push_back(static_cast<CardId>(c));
+    points.push_back(huge->config().CardPoints(static_cast<CardId>(c)));
+  }
+  const Arrangement all = BestArrangement(*huge, cards, points, huge->rules().score_melds);
+  CHECK(all.deadwood >= 0);
+  CHECK(all.deadwood <= 340);
+  // A Two wild for the sets of ranks stays a wild card: it melds nothing in a set of suits.
+  auto mixed = RummyEngine(true, {{"  run: {run: rank, same: suit, min: 3}", "  run: {set: suit, min: 2}"}});
+  CHECK(HandScore(*mixed, R"(["2C", "KC"])") == -12);
+  CHECK(HandScore(*mixed, R"(["3C", "KC"])") == 0);
+  // Cards worth less than nothing count as such: a face card worth -5 left out adds 5, and
+  // leaving a set of them out counts less than melding it.
+  auto negative =
+      RummyEngine(false, {{"{if: {rank: [J, Q, K]}, points: 10}", "{if: {rank: [J, Q, K]}, points: -5}"}});
+  CHECK(HandScore(*negative, R"(["KS"])") == 5);
+  CHECK(HandScore(*negative, R"(["KS", "KD", "KC", "QH"])") == 20);
 }
 
 TEST_CASE("deadwood/melds are checked at load") {

@@ -72,4 +72,21 @@ TEST_CASE("majority/majorities are checked at load") {
         std::string::npos);
   CHECK(EditedLoadError(path, "J: 10, Q: 10", "X: 10, Q: 10").find("'X' is not a value of 'rank'") !=
         std::string::npos);
+  CHECK(EditedLoadError(path,
+                        "values: {rank: {\"7\": 21, \"6\": 18, A: 16, \"5\": 15, \"4\": 14, \"3\": 13, "
+                        "\"2\": 12, J: 10, Q: 10, K: 10}}",
+                        "values: 21")
+            .find("best: values: a map of property") != std::string::npos);
+}
+
+TEST_CASE("majority/a suit's best card counts even when it is worth less than nothing") {
+  const std::string path = FindRuleset("scopa");
+  std::string yaml = ReadText(path);
+  yaml.replace(yaml.find("J: 10, Q: 10, K: 10"), 19, "J: 10, Q: 10, K: -1");
+  Engine engine(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, path), 2));
+  // Player 1 holds a card of each suit, the King of spades worth -1: a primiera of 47; player
+  // 2 none (no club). Player 1 also has the most cards; the coins are tied: 2 points.
+  GameState s = Position(engine, R"({"zones": {"won 1": ["AD", "AH", "AC", "KS"], "won 2": ["3D", "5H"],
+      "hand 1": ["5C"], "hand 2": ["6C"]}, "turn": 1})");
+  CHECK(engine.Score(s) == std::vector<int>{2, 0});
 }

@@ -119,7 +119,10 @@ void ReadMajorities(const YamlReader& reader, const YAML::Node& node, Ruleset& r
     if (const YAML::Node best = item["best"]) {
       reader.CheckKeys(best, {"per", "values", "every"});
       m.per = ReadProperty(reader, reader.Required(best, "per"), r.catalog);
-      ReadRulePoints(reader, reader.Required(best, "values"), r, m.worth);
+      if (!best["values"] || !best["values"].IsMap())
+        reader.Fail(best["values"] ? best["values"] : best,
+                    "best: values: a map of property: {value: worth…}, such as {rank: {\"7\": 21}}");
+      ReadRulePoints(reader, best["values"], r, m.worth);
       m.every = reader.Optional(best, "every", false);
     }
     r.score_most.push_back(std::move(m));

@@ -11,8 +11,8 @@
 
 namespace tapis {
 
-// The search looks at this many arrangements at most (a hand of two packs and many wild
-// cards has millions); past it, the best found so far counts.
+// Listing the melds a hand can make and trying them look at this many ways at most (a hand of
+// two packs and many wild cards has millions); past it, the best arrangement found counts.
 inline constexpr int kMaxArrangementSteps = 50'000;
 
 struct Arrangement {
@@ -20,8 +20,10 @@ struct Arrangement {
   std::vector<std::vector<CardId>> melds;  // the melds, natural cards then wild ones
 };
 
-// The best arrangement of `cards` (at most 64; `points[i]` is what card i is worth) into melds
-// of the combinations `melds` (indexes into Ruleset::combinations).
+// The best arrangement of `cards` (`points[i]` is what card i is worth) into melds of the
+// combinations `melds` (indexes into Ruleset::combinations). Copies of a card (two packs) may
+// go into two melds. A card wild for any of them is a wild card: it stands in where a
+// combination allows wild cards, and is no natural card of the others.
 Arrangement BestArrangement(const EngineServices& engine, std::span<const CardId> cards,
                             std::span<const int> points, const std::vector<int>& melds);
 

@@ -20,7 +20,11 @@ long long Measure(const EngineServices& e, const GameState& s, const Majority& m
   const CardSet& set = e.cards();
   long long count = 0;
   std::vector<long long> best;
-  if (m.per >= 0) best.assign(e.rules().catalog.properties()[m.per].values.size(), -1);
+  std::vector<bool> present;  // per value of `per`: some card has it
+  if (m.per >= 0) {
+    best.assign(e.rules().catalog.properties()[m.per].values.size(), 0);
+    present.assign(best.size(), false);
+  }
   for (int p = side; p < s.players; p += sides) {
     for (CardId c : s.zones[e.ZoneSlot(m.zone, p)].cards) {
       if (!m.when.empty() && !FitsAll(set, m.when, c)) continue;
@@ -29,14 +33,17 @@ long long Measure(const EngineServices& e, const GameState& s, const Majority& m
         continue;
       }
       const int v = set.Value(c, m.per);
-      if (v >= 0 && v < static_cast<int>(best.size())) best[v] = std::max(best[v], Worth(set, m.worth, c));
+      if (v < 0 || v >= static_cast<int>(best.size())) continue;
+      const long long worth = Worth(set, m.worth, c);
+      best[v] = present[v] ? std::max(best[v], worth) : worth;
+      present[v] = true;
     }
   }
   if (m.per < 0) return count;
   long long sum = 0;
-  for (const long long b : best) {
-    if (b < 0 && m.every) return 0;
-    sum += std::max<long long>(b, 0);
+  for (size_t v = 0; v < best.size(); ++v) {
+    if (!present[v] && m.every) return 0;
+    sum += best[v];
   }
   return sum;
 }

@@ -1,6 +1,7 @@
 #include "interpreter/mechanisms/wild_melds.h"
 
 #include <algorithm>
+#include <climits>
 
 #include "interpreter/mechanisms/contract.h"
 #include "interpreter/model/engine_services.h"
@@ -53,7 +54,7 @@ std::vector<Group> NaturalGroups(const CardSet& set, const Combination& combo, s
 // Sets: every choice of natural cards of one value (by how many of each kind), topped up
 // with wild cards to the minimum size.
 void EmitSets(const CardSet& set, const Combination& combo, const std::vector<Group>& groups,
-              const std::vector<CardId>& wilds, const std::function<void(const Move&)>& emit) {
+              const std::vector<CardId>& wilds, const std::function<void(const Move&)>& emit, int& budget) {
   for (const Group& g : groups) {
     // Kinds in the group and how many copies of each are held.
     std::vector<std::pair<size_t, int>> kinds;  // first index in g.cards, copies
@@ -64,7 +65,7 @@ void EmitSets(const CardSet& set, const Combination& combo, const std::vector<Gr
         ++kinds.back().second;
     }
     std::vector<int> take(kinds.size(), 0);
-    while (true) {
+    while (--budget >= 0) {
       size_t i = 0;  // odometer over the copies taken of each kind
       while (i < kinds.size() && ++take[i] > kinds[i].second) take[i++] = 0;
       if (i == kinds.size()) break;
@@ -89,8 +90,8 @@ void EmitSets(const CardSet& set, const Combination& combo, const std::vector<Gr
 
 // Runs: each stretch of values of one key; wild cards fill the values without a natural
 // card; a stretch longer than the minimum must start and end with natural cards.
-void EmitRuns(const Combination& combo, const std::vector<Group>& groups,
-              const std::vector<CardId>& wilds, const std::function<void(const Move&)>& emit) {
+void EmitRuns(const Combination& combo, const std::vector<Group>& groups, const std::vector<CardId>& wilds,
+              const std::function<void(const Move&)>& emit, int& budget) {
   const std::vector<bool>& allowed = combo.stands_for;
   const int values = static_cast<int>(allowed.size());
   for (size_t begin = 0; begin < groups.size();) {
@@ -111,6 +112,7 @@ void EmitRuns(const Combination& combo, const std::vector<Group>& groups,
         if (length < combo.min || naturals == 0 || length - naturals > static_cast<int>(wilds.size()))
           continue;
         if (length > combo.min && (at[start] == kNoCard || at[last] == kNoCard)) continue;
+        if (--budget < 0) return;
         Move move;
         int w = 0;
         for (int v = start; v <= last; ++v) {
@@ -169,7 +171,9 @@ bool IsWildCombination(const CardSet& set, const Combination& combo, std::span<c
 }
 
 void ForEachWildMeld(const CardSet& set, const Combination& combo, std::span<const CardId> hand,
-                     const std::function<void(const Move&)>& emit) {
+                     const std::function<void(const Move&)>& emit, int* budget) {
+  int unlimited = INT_MAX;
+  int& left = budget != nullptr ? *budget : unlimited;
   std::vector<CardId> wilds;
   for (CardId c : hand) {
     if (IsWild(set, combo, c)) wilds.push_back(c);
@@ -177,9 +181,9 @@ void ForEachWildMeld(const CardSet& set, const Combination& combo, std::span<con
   std::sort(wilds.begin(), wilds.end());
   const std::vector<Group> groups = NaturalGroups(set, combo, hand);
   if (combo.kind == Combination::Kind::kSet)
-    EmitSets(set, combo, groups, wilds, emit);
+    EmitSets(set, combo, groups, wilds, emit, left);
   else
-    EmitRuns(combo, groups, wilds, emit);
+    EmitRuns(combo, groups, wilds, emit, left);
 }
 
 void GenerateWildExtends(const EngineServices& engine, const GameState& s, int player, const MoveDecl& m,

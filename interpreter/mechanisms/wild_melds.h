@@ -28,9 +28,10 @@ bool IsWildCombination(const CardSet& set, const Combination& combo, std::span<c
                        std::span<const int> values);
 
 // Calls `emit` once per canonical way the cards of `hand` form `combo`; the move passed
-// holds the cards in combination order and what each wild card stands for.
+// holds the cards in combination order and what each wild card stands for. With `budget`,
+// each way looked at uses one, and the enumeration stops when none is left.
 void ForEachWildMeld(const CardSet& set, const Combination& combo, std::span<const CardId> hand,
-                     const std::function<void(const Move&)>& emit);
+                     const std::function<void(const Move&)>& emit, int* budget = nullptr);
 
 // Legal `extend` moves of `m` (whose combination has wild cards) for `player`.
 void GenerateWildExtends(const EngineServices& engine, const GameState& s, int player, const MoveDecl& m,
