@@ -292,10 +292,17 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     if (ended_known || after.finished)
       LineHand(engine, before, ended_known ? states->round_end : after, move, viewer, out);
     if (states != nullptr) out.insert(out.end(), states->said.begin(), states->said.end());
+    const bool trick_play =
+        move.kind != kStopMove && engine.rules().moves[move.kind].type == MoveType::kTrick;
     if (after.finished) {
       cards_moved();  // the last trick among them
-    } else {
+    } else if (trick_play || !ended_known || moved == nullptr) {
       LastTrick(engine, before, move, viewer, out);
+    } else {  // what the move and the round's end moved (the table's last cards to who took last)
+      Move effects;
+      effects.kind = kStopMove;
+      CardMoves(engine, before, *moved, move, viewer, out, states, false);
+      CardMoves(engine, *moved, states->round_end, effects, viewer, out, states, true);
     }
     if (ended_known) VariableChanges(engine, before, states->round_end, viewer, out);
     if (ended_known) HandsShown(engine, states->round_end, viewer, out);
