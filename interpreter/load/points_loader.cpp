@@ -129,7 +129,7 @@ void ReadMajorities(const YamlReader& reader, const YAML::Node& node, Ruleset& r
   }
 }
 
-// taker: {variable: taker, keeps: [belote]}: the bonuses kept are some of `bonus:`'s.
+// taker: {variable: taker, keeps: [pair]}: the bonuses kept are some of `bonus:`'s.
 void ReadTakerScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
   reader.CheckKeys(node, {"variable", "keeps"});
   r.score_taker.variable = ReadVariable(reader, reader.Required(node, "variable"), r, Owner::kTable);
@@ -138,7 +138,7 @@ void ReadTakerScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r
                 "taker: variable: the seat that took, not the tricks' leader or trump variable");
   const YAML::Node keeps = node["keeps"];
   if (!keeps) return;
-  if (!keeps.IsSequence()) reader.Fail(keeps, "keeps: a list of bonus variables, such as [belote]");
+  if (!keeps.IsSequence()) reader.Fail(keeps, "keeps: a list of the variables of bonus:, such as [pair]");
   for (const auto& name : keeps) {
     const int variable = ReadVariable(reader, name, r, Owner::kPlayer);
     if (std::none_of(r.score_bonus.begin(), r.score_bonus.end(),

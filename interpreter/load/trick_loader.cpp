@@ -27,7 +27,7 @@ void ReadTrumpOrder(const YamlReader& reader, const YAML::Node& node, const Cata
   }
 }
 
-// held: {cards: [{rank: K}, {rank: Q}], trump: true, variable: belote}
+// held: {cards: [{rank: K}, {rank: Q}], trump: true, variable: pair}
 void ReadHeld(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, TrickDecl& t) {
   reader.CheckKeys(node, {"cards", "trump", "variable"});
   const YAML::Node cards = reader.Required(node, "cards");

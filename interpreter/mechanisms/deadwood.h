@@ -1,6 +1,6 @@
 // Deadwood (`score: {minus: ZONE, melds: [...]}`, docs/rulesets.md#card_points): the cards of a
 // hand left out of its best arrangement into melds of several combinations at once (sets and
-// runs, wild cards standing in), as rummy games count a hand. The arrangement is the one that
+// runs, wild cards standing in), as melding games count a hand. The arrangement is the one that
 // leaves the fewest card points out; each card is in one meld at most.
 #pragma once
 

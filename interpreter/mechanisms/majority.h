@@ -1,6 +1,6 @@
 // Majorities (`score: {most: [...]}`, docs/rulesets.md#card_points): a point to whoever took
-// the most cards, the most of a suit, a given card, or the best of a suit-by-suit sum (a
-// primiera), none on a tie. Read at each round's score, never in play.
+// the most cards, the most of a suit, a given card, or the highest sum of each suit's best
+// card, none on a tie. Read at each round's score, never in play.
 #pragma once
 
 #include <vector>
