@@ -9,6 +9,7 @@
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/knock.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
@@ -34,7 +35,8 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     // Taking lists one zone; a fallback take is offered whenever some move is, so it answers
     // "is there a move" as well as any.
     const MoveType t = r.moves[k].type;
-    if (t == MoveType::kDraw || t == MoveType::kPass || (t == MoveType::kTake && r.moves[k].fallback))
+    if (t == MoveType::kDraw || t == MoveType::kPass ||
+        (t == MoveType::kTake && r.moves[k].fallback && !r.moves[k].knock.Used()))
       cheap_kinds_ |= 1u << k;
   }
   for (size_t k = 0; k < r.moves.size(); ++k) {
@@ -232,6 +234,7 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
           refill.pop_back();
         }
       }
+      if (decl.knock.Used()) PerformKnock(*this, s, player, decl);
       break;
     }
     case MoveType::kPlay: {
@@ -351,6 +354,13 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   const Ruleset& r = rules();
   if (!r.events.turn_end.empty() && !CallEvent(r.events.turn_end, s, error)) return false;
   if (s.round_over) return true;
+  if (const auto& low = r.round_ends_when_low; low.zone >= 0) {  // the stock ran low: the deal is drawn
+    const long long left = static_cast<long long>(s.zones[ZoneSlot(low.zone, 0)].cards.size());
+    if (left <= config_->Resolve(low.cards)) {
+      s.round_over = true;
+      return true;
+    }
+  }
   int next = NextActive(s, s.turn_player);
   // A complete trick is taken by its winner, who leads next (FinishTrick).
   if (r.tricks.zone >= 0 && TrickComplete(*this, s) && !FinishTrick(s, next, error)) return false;

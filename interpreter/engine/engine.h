@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "interpreter/mechanisms/follow.h"
+#include "interpreter/mechanisms/knock.h"
 #include "interpreter/model/chance.h"
 #include "interpreter/model/engine_services.h"
 #include "interpreter/model/game_config.h"
@@ -183,6 +184,7 @@ class Engine final : public EngineServices {
   std::unique_ptr<ScriptHost> scripts_;
   std::vector<Decision> asked_;  // decisions asked during one effect, in order
   std::vector<Move> scratch_;    // reused by CanMove
+  mutable KnockCache knock_cache_;  // the knocks of the hand last listed (knock.h)
   GameState backup_;             // restored when an effect fails
   Usage usage_;
   bool always_can_pass_ = false;  // a free pass exists, so no turn is ever stuck

@@ -9,6 +9,7 @@
 #include "interpreter/mechanisms/contract.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/knock.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
@@ -258,6 +259,7 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
           move.Add(c);
           out.push_back(move);
         }
+        if (m.knock.Used()) KeepKnocks(*this, s, player, static_cast<int>(k), out, first, knock_cache_);
         break;
       }
       case MoveType::kPlay:

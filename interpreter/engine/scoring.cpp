@@ -7,6 +7,7 @@
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/capture.h"
 #include "interpreter/mechanisms/deadwood.h"
+#include "interpreter/mechanisms/knock.h"
 #include "interpreter/mechanisms/majority.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/model/errors.h"
@@ -17,6 +18,12 @@ namespace tapis {
 // Adds the round's scores to the totals, then ends the match or deals the next round.
 bool Engine::ScoreRound(GameState& s, std::string& error) {
   GatherLeftovers(*this, s);  // fishing games: the table's last cards go to the last to capture
+  if (captured_ != nullptr && rules().score_knock.move >= 0) {  // how a knock scores, for the table
+    std::vector<int> scores(s.players, 0);
+    std::vector<std::string> told;
+    ScoreKnock(*this, s, scores, &told);
+    for (const std::string& line : told) Say(line);
+  }
   const std::vector<int> round = RoundScore(s, error);
   if (!error.empty()) return false;
   for (int p = 0; p < s.players; ++p) {
@@ -89,6 +96,7 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
     scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
   }
   if (!r.score_most.empty()) AddMajorities(*this, s, scores);
+  if (r.score_knock.move >= 0) ScoreKnock(*this, s, scores, nullptr);
   if (r.score_plus >= 0) TakeAllPoints(s, scores);
   if (r.score_taker.variable >= 0) JudgeTaker(s, scores, kept);
   if (r.score_by_team) {  // seat p is in team p % teams: each partner scores the team's sum
@@ -169,7 +177,7 @@ int Engine::PointsWith(CardId card, int trump) const {
 
 std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
   if (rules().score_plus >= 0 || rules().score_minus >= 0 || rules().contract_score.bid >= 0 ||
-      !rules().score_bonus.empty() || !rules().score_most.empty())
+      !rules().score_bonus.empty() || !rules().score_most.empty() || rules().score_knock.move >= 0)
     return PointsScore(s);
   std::vector<int> scores(s.players, 0);
   if (rules().score_function.empty() || !scripts_) return scores;

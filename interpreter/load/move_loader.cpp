@@ -7,6 +7,7 @@
 #include "interpreter/load/card_loader.h"
 #include "interpreter/load/contract_loader.h"
 #include "interpreter/load/hand_loader.h"
+#include "interpreter/load/knock_loader.h"
 #include "interpreter/load/match_loader.h"
 #include "interpreter/load/move_words.h"
 #include "interpreter/load/say_loader.h"
@@ -250,7 +251,8 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "won",          "sweep",
                             "last",         "taker",
                             "passes",       "pass",
-                            "second_round", "complete"});
+                            "second_round", "complete",
+                            "knock"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -354,6 +356,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
       m.fallback = reader.Optional(spec, "fallback", false);
     }
     if (spec["follow"]) ReadFollow(reader, spec["follow"], r, m);
+    if (spec["knock"]) ReadKnock(reader, spec["knock"], r, m);
     if (spec["declares"]) ReadDeclares(reader, spec["declares"], r, m);
     if (spec["count"]) ReadCount(reader, spec["count"], r, m);
     if (spec["cards"]) m.cards = ReadFilters(reader, spec["cards"], r.catalog);

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "interpreter/load/card_loader.h"
+#include "interpreter/load/knock_loader.h"
 
 namespace tapis {
 namespace {
@@ -150,7 +151,7 @@ void ReadTakerScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r
 
 void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
   reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all", "bonus",
-                          "taker", "most", "melds"});
+                          "taker", "most", "melds", "knock"});
   if (const YAML::Node bonus = node["bonus"]) {  // {VARIABLE: N}: N points per unit of a player variable
     if (!bonus.IsMap() || bonus.size() == 0)
       reader.Fail(bonus, "bonus: a map of player variable: points per unit, such as {der: 10}");
@@ -180,21 +181,15 @@ void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) 
   if (const YAML::Node melds = node["melds"]) {  // [set, run]: the combinations deadwood is left out of
     if (r.score_minus < 0)
       reader.Fail(melds, "melds: needs minus:, the zone whose cards left out of melds count");
-    if (!melds.IsSequence() || melds.size() == 0 || melds.size() > 8)
-      reader.Fail(melds, "melds: a list of 1 to 8 combinations, such as [set, run]");
-    for (const auto& name : melds) {
-      const int c = r.CombinationIndex(reader.As<std::string>(name));
-      if (c < 0)
-        reader.Fail(name, fmt::format("melds: unknown combination '{}'; combinations are: {}", name.Scalar(),
-                                      Join(Names(r.combinations))));
-      r.score_melds.push_back(c);
-    }
+    r.score_melds = ReadMeldList(reader, melds, r);
   }
+  if (const YAML::Node knock = node["knock"]) ReadKnockScore(reader, knock, r);
   if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 && r.score_bonus.empty() &&
-      r.score_most.empty())
-    reader.Fail(node,
-                "score: a Lua function's name, {plus: ZONE, minus: ZONE} to add up the card_points, "
-                "{bid: VARIABLE, won: VARIABLE, made: …, missed: …} to score a contract, bonus: or most:");
+      r.score_most.empty() && r.score_knock.move < 0)
+    reader.Fail(
+        node,
+        "score: a Lua function's name, {plus: ZONE, minus: ZONE} to add up the card_points, "
+        "{bid: VARIABLE, won: VARIABLE, made: …, missed: …} to score a contract, bonus:, most: or knock:");
 }
 
 }  // namespace tapis

@@ -8,6 +8,7 @@
 #include "interpreter/load/capture_loader.h"
 #include "interpreter/load/card_loader.h"
 #include "interpreter/load/hand_loader.h"
+#include "interpreter/load/knock_loader.h"
 #include "interpreter/load/match_loader.h"
 #include "interpreter/load/move_loader.h"
 #include "interpreter/load/parameter_loader.h"
@@ -66,6 +67,7 @@ class Loader : private YamlReader {
     if (root["tricks"])
       ReadTricks(*this, root["tricks"], *r_, [this](const YAML::Node& n) { return FunctionName(n); });
     CheckTakeTrumpMoves(*this, root["moves"], *r_);
+    CheckKnockMoves(*this, root["moves"], *r_);
     for (const auto& rule : root["card_points"] ? root["card_points"] : YAML::Node()) {
       if (r_->tricks.zone < 0 && rule["trump"])
         Fail(rule["trump"], "trump: only in a game of tricks (tricks: names the trumps)");
@@ -293,7 +295,7 @@ class Loader : private YamlReader {
 
   void ReadTurn(const YAML::Node& node) {
     CheckKeys(node, {"first", "actions", "last_round_when_empty", "wins_when_empty", "round_ends_when_empty",
-                     "out_when_empty", "redeal"});
+                     "out_when_empty", "redeal", "round_ends_when_low"});
     if (node["redeal"]) ReadRedeal(*this, node["redeal"], *r_);
     r_->first_random = node["first"] && node["first"].IsScalar() && node["first"].Scalar() == "random";
     r_->first_player = r_->first_random ? 0 : Optional(node, "first", 1) - 1;
@@ -314,6 +316,18 @@ class Loader : private YamlReader {
       r_->round_ends_when_empty = Zone(node["round_ends_when_empty"]);
       if (r_->zones[r_->round_ends_when_empty].owner != Owner::kPlayer)
         Fail(node["round_ends_when_empty"], "round_ends_when_empty: a zone each player owns (a hand)");
+    }
+    if (node["round_ends_when_low"]) {  // {zone: stock, cards: 2}
+      const YAML::Node low = node["round_ends_when_low"];
+      CheckKeys(low, {"zone", "cards"});
+      auto& [zone, cards] = r_->round_ends_when_low;
+      zone = Zone(Required(low, "zone"));
+      if (r_->zones[zone].owner != Owner::kTable || r_->zones[zone].dynamic)
+        Fail(low["zone"], "round_ends_when_low: zone: a table zone (the stock)");
+      cards = Int(Required(low, "cards"));
+      if (cards.parameter < 0 && cards.literal < 0)
+        Fail(low["cards"],
+             "round_ends_when_low: cards: 0 or more (the round ends when the zone holds as few)");
     }
     if (node["out_when_empty"]) {  // {zone: hand, place: place}
       const YAML::Node out = node["out_when_empty"];

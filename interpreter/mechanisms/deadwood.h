@@ -15,16 +15,34 @@ namespace tapis {
 // two packs and many wild cards has millions); past it, the best arrangement found counts.
 inline constexpr int kMaxArrangementSteps = 50'000;
 
+// A meld another player laid (a knocker's) that cards may be laid off onto: the cards laid off
+// make, with all of its own, one of its combination.
+struct LaidMeld {
+  int combination = -1;  // index into Ruleset::combinations
+  std::vector<CardId> cards;
+};
+
 struct Arrangement {
   long long deadwood = 0;                  // the card points left out
-  std::vector<std::vector<CardId>> melds;  // the melds, natural cards then wild ones
+  std::vector<std::vector<CardId>> melds;  // the hand's cards in each meld, natural then wild
+  std::vector<int> combinations;           // per meld: its combination
+  std::vector<int> onto;                   // per meld: the laid meld its cards go onto, or -1
 };
 
 // The best arrangement of `cards` (`points[i]` is what card i is worth) into melds of the
-// combinations `melds` (indexes into Ruleset::combinations). Copies of a card (two packs) may
+// combinations `melds` (indexes into Ruleset::combinations), and cards laid off onto `onto`
+// (each laid meld takes one lay-off, of one or more cards). Copies of a card (two packs) may
 // go into two melds. A card wild for any of them is a wild card: it stands in where a
 // combination allows wild cards, and is no natural card of the others.
 Arrangement BestArrangement(const EngineServices& engine, std::span<const CardId> cards,
-                            std::span<const int> points, const std::vector<int>& melds);
+                            std::span<const int> points, const std::vector<int>& melds,
+                            std::span<const LaidMeld> onto = {});
+
+// A floor under the deadwood of `cards`, quick to find: the points of the cards that no meld
+// of `melds` could hold (no set of their value, no run through them); `meldable[i]` tells which
+// could. With a wild card, a card held twice or a card worth less than nothing there is no
+// such floor: false, and every card is marked meldable.
+bool UnmeldedFloor(const EngineServices& engine, std::span<const CardId> cards, std::span<const int> points,
+                   const std::vector<int>& melds, long long& floor, std::vector<char>& meldable);
 
 }  // namespace tapis

@@ -120,6 +120,16 @@ struct TrumpBid {
   IntValue up_to{0, -1};         // the cards each hand holds once completed
 };
 
+// `knock:` on a `take` move (knock.h): the card goes only when the cards left in `from` count at
+// most `max` points of deadwood over the combinations `melds`; the move then ends the round,
+// and the table variable `knocker` holds the seat (from 1) that knocked.
+struct Knock {
+  std::vector<int> melds;  // indexes into Ruleset::combinations
+  IntValue max{0, -1};
+  int knocker = -1;  // table variable; 0 at each round's start
+  bool Used() const { return knocker >= 0; }
+};
+
 struct MoveDecl {
   std::string name;
   std::string description;
@@ -188,6 +198,7 @@ struct MoveDecl {
   int capture_last =
       -1;  // table variable: the seat (from 1) that captured last; takes what is left at the end
   TrumpBid trump_bid;  // take_trump (also `next_phase`)
+  Knock knock;         // take: going out with little deadwood
 };
 
 }  // namespace tapis

@@ -288,6 +288,12 @@ struct Ruleset {
   // takes the last place and the round ends.
   int out_when_empty = -1;
   int place_variable = -1;
+  // `round_ends_when_low: {zone, cards}`: a turn that ends with the table zone holding `cards`
+  // cards or fewer ends the round (a stock run low: a drawn deal).
+  struct LowZone {
+    int zone = -1;
+    IntValue cards{0, -1};
+  } round_ends_when_low;
 
   std::string score_function;
   std::vector<PointRule> card_points;
@@ -306,6 +312,13 @@ struct Ruleset {
   // `score: {minus: ZONE, melds: [COMBINATION, …]}`: only the cards of `minus` left out of the
   // best arrangement into these combinations count (deadwood.h)
   std::vector<int> score_melds;
+  // `score: {knock: {move, gin, undercut, lay_off}}` (knock.h): a round a `knock:` move ended
+  // scores the knocker against each other player's deadwood; `move` -1: no such score.
+  struct KnockScore {
+    int move = -1;
+    IntValue gin{0, -1}, undercut{0, -1};
+    IntValue lay_off{1, -1};  // bool: the others lay cards off onto the knocker's melds (not on gin)
+  } score_knock;
   // `score: {plus, take_all}`: a player whose `plus` cards hold every point of the pack
   // scores nothing and each other player that many (kOthers), or scores minus that many.
   enum class TakeAll { kNone, kOthers, kMinus };

@@ -11,6 +11,7 @@
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/knock.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/mechanisms/match_play.h"
@@ -316,6 +317,10 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     const TopToFollow top = ReadTop(engine, state, decl, FollowKeys{}, actor);
     if (!Follows(engine.cards(), top, FollowKeys{}, cards[0]))
       return {std::nullopt, WhyNotFollowing(engine, state, decl, top, cards[0])};
+    if (decl.knock.Used()) {
+      if (const std::string why = WhyNotKnocking(engine, state, actor, decl, cards[0]); !why.empty())
+        return {std::nullopt, why};
+    }
   }
   if (decl.type == MoveType::kMeld && decl.combination >= 0 &&
       !IsCombination(engine.cards(), r.combinations[decl.combination], cards)) {

@@ -1,0 +1,187 @@
+#include "interpreter/mechanisms/knock.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "interpreter/mechanisms/deadwood.h"
+
+namespace tapis {
+namespace {
+
+long long Worth(const EngineServices& e, CardId card) { return e.config().CardPointsAs(card, false); }
+
+Arrangement Arrange(const EngineServices& e, std::span<const CardId> cards, const std::vector<int>& melds,
+                    std::span<const LaidMeld> onto = {}) {
+  thread_local std::vector<int> points;
+  points.resize(cards.size());
+  for (size_t i = 0; i < cards.size(); ++i) points[i] = e.config().CardPointsAs(cards[i], false);
+  return BestArrangement(e, cards, points, melds, onto);
+}
+
+// The deadwood of `hand` without `card`.
+long long DeadwoodWithout(const EngineServices& e, std::span<const CardId> hand, CardId card,
+                          const std::vector<int>& melds) {
+  thread_local std::vector<CardId> left;
+  left.assign(hand.begin(), hand.end());
+  left.erase(std::find(left.begin(), left.end(), card));
+  return Arrange(e, left, melds).deadwood;
+}
+
+bool InAMeld(const Arrangement& a, CardId card) {
+  return std::any_of(a.melds.begin(), a.melds.end(), [&](const std::vector<CardId>& meld) {
+    return std::find(meld.begin(), meld.end(), card) != meld.end();
+  });
+}
+
+bool WildInMelds(const EngineServices& e, CardId card, const std::vector<int>& melds) {
+  return std::any_of(melds.begin(), melds.end(), [&](int m) {
+    const Combination& combo = e.rules().combinations[m];
+    return combo.wild && e.cards().Wild(card) == combo.property;
+  });
+}
+
+std::string Codes(const EngineServices& e, std::span<const CardId> cards) {
+  std::vector<std::string> codes;
+  for (CardId c : cards) codes.push_back(e.cards().Code(c));
+  return fmt::format("{}", fmt::join(codes, " "));
+}
+
+// "7H 8H 9H · KS KD KC", the melds of `a` of the hand's own (not laid off), or of those laid off.
+std::string MeldsText(const EngineServices& e, const Arrangement& a, bool laid_off) {
+  std::vector<std::string> melds;
+  for (size_t i = 0; i < a.melds.size(); ++i) {
+    if ((a.onto[i] >= 0) == laid_off) melds.push_back(Codes(e, a.melds[i]));
+  }
+  return fmt::format("{}", fmt::join(melds, laid_off ? " and " : " · "));
+}
+
+// The cards of `hand` in no meld of `a`: "JS QD, deadwood 20".
+std::string LeftOut(const EngineServices& e, std::span<const CardId> hand, const Arrangement& a) {
+  std::vector<CardId> out;
+  for (CardId c : hand) {
+    if (!InAMeld(a, c)) out.push_back(c);
+  }
+  return out.empty() ? fmt::format("deadwood {}", a.deadwood)
+                     : fmt::format("{} left, deadwood {}", Codes(e, out), a.deadwood);
+}
+
+int Clamped(long long value) { return static_cast<int>(std::clamp<long long>(value, INT32_MIN, INT32_MAX)); }
+
+// Keeps, of `cards` (some of `hand`), those whose discard leaves `hand` with deadwood of
+// `most` or less.
+void KeepKnockingCards(const EngineServices& e, std::span<const CardId> hand, const std::vector<int>& melds,
+                       long long most, std::vector<CardId>& cards) {
+  // Most hands are far from a knock: the cards no meld could hold already count too much,
+  // whichever card goes.
+  thread_local std::vector<int> points;
+  thread_local std::vector<char> meldable;
+  points.resize(hand.size());
+  for (size_t i = 0; i < hand.size(); ++i) points[i] = e.config().CardPointsAs(hand[i], false);
+  long long floor = 0;
+  const bool has_floor = UnmeldedFloor(e, hand, points, melds, floor, meldable);
+  const auto floor_without = [&](CardId c) {
+    const size_t i = static_cast<size_t>(std::find(hand.begin(), hand.end(), c) - hand.begin());
+    return i < hand.size() && !meldable[i] ? floor - points[i] : floor;
+  };
+  if (has_floor) std::erase_if(cards, [&](CardId c) { return floor_without(c) > most; });
+  if (cards.empty()) return;
+  // One arrangement of the whole hand decides most cards: without card c the hand counts at
+  // least its deadwood less c's worth, and exactly that when c is left out of the arrangement.
+  const Arrangement all = BestArrangement(e, hand, points, melds);
+  std::erase_if(cards, [&](CardId c) {
+    if (all.deadwood - Worth(e, c) > most) return true;
+    const bool exact = !InAMeld(all, c) && !WildInMelds(e, c, melds);
+    return !exact && DeadwoodWithout(e, hand, c, melds) > most;
+  });
+}
+
+}  // namespace
+
+void KeepKnocks(const EngineServices& e, const GameState& s, int player, int kind, std::vector<Move>& out,
+                size_t first, KnockCache& cache) {
+  if (out.size() <= first) return;
+  const MoveDecl& m = e.rules().moves[kind];
+  const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
+  const long long most = e.config().Resolve(m.knock.max);
+  if (cache.kind != kind || cache.most != most || cache.hand != hand) {
+    cache.kind = kind;
+    cache.most = most;
+    cache.hand = hand;
+    cache.knocks = hand;  // every card of the hand, whichever the moves offer
+    KeepKnockingCards(e, hand, m.knock.melds, most, cache.knocks);
+  }
+  const auto knocks = [&](const Move& move) {
+    return std::find(cache.knocks.begin(), cache.knocks.end(), move.cards[0]) != cache.knocks.end();
+  };
+  out.erase(std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), knocks),
+            out.end());
+}
+
+std::string WhyNotKnocking(const EngineServices& e, const GameState& s, int player, const MoveDecl& m,
+                           CardId card) {
+  const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
+  if (std::find(hand.begin(), hand.end(), card) == hand.end()) return "";
+  const long long most = e.config().Resolve(m.knock.max);
+  const long long left = DeadwoodWithout(e, hand, card, m.knock.melds);
+  if (left <= most) return "";
+  return fmt::format("knocking with {} leaves {} of deadwood; a knock leaves {} at most",
+                     e.cards().Code(card), left, most);
+}
+
+void PerformKnock(const EngineServices& e, GameState& s, int player, const MoveDecl& m) {
+  s.variables[e.config().VariableSlot(m.knock.knocker, 0)] = player + 1;
+  e.EndRound(s, false, -1);
+}
+
+void ResetKnocks(const EngineServices& e, GameState& s) {
+  for (const MoveDecl& m : e.rules().moves) {
+    if (m.knock.Used()) s.variables[e.config().VariableSlot(m.knock.knocker, 0)] = 0;
+  }
+}
+
+void ScoreKnock(const EngineServices& e, const GameState& s, std::vector<int>& scores,
+                std::vector<std::string>* told) {
+  const Ruleset::KnockScore& k = e.rules().score_knock;
+  if (k.move < 0) return;
+  const MoveDecl& m = e.rules().moves[k.move];
+  const int knocker = s.variables[e.config().VariableSlot(m.knock.knocker, 0)] - 1;
+  if (knocker < 0 || knocker >= s.players) return;  // nobody knocked: a drawn deal
+  const auto hand = [&](int p) -> std::span<const CardId> { return s.zones[e.ZoneSlot(m.from, p)].cards; };
+  const Arrangement shown = Arrange(e, hand(knocker), m.knock.melds);
+  const bool gin = shown.deadwood <= 0;
+  std::vector<LaidMeld> laid;
+  if (!gin && e.config().Resolve(k.lay_off) != 0) {
+    for (size_t i = 0; i < shown.melds.size(); ++i) laid.push_back({shown.combinations[i], shown.melds[i]});
+  }
+  if (told != nullptr)
+    told->push_back(fmt::format("player {} {}: {}; {}", knocker + 1, gin ? "goes gin" : "knocks",
+                                shown.melds.empty() ? "no meld" : MeldsText(e, shown, false),
+                                LeftOut(e, hand(knocker), shown)));
+  std::vector<long long> gained(s.players, 0);
+  for (int p = 0; p < s.players; ++p) {
+    if (p == knocker) continue;
+    const Arrangement other = Arrange(e, hand(p), m.knock.melds, laid);
+    const long long gin_bonus = e.config().Resolve(k.gin), undercut = e.config().Resolve(k.undercut);
+    std::string result;
+    if (gin) {
+      gained[knocker] += gin_bonus + other.deadwood;
+      result = fmt::format("player {} scores {} for gin + {}", knocker + 1, gin_bonus, other.deadwood);
+    } else if (shown.deadwood < other.deadwood) {
+      gained[knocker] += other.deadwood - shown.deadwood;
+      result = fmt::format("player {} scores {} - {}", knocker + 1, other.deadwood, shown.deadwood);
+    } else {
+      gained[p] += undercut + shown.deadwood - other.deadwood;
+      result =
+          fmt::format("player {} undercuts: {} + {} - {}", p + 1, undercut, shown.deadwood, other.deadwood);
+    }
+    if (told == nullptr) continue;
+    const std::string melds = MeldsText(e, other, false), off = MeldsText(e, other, true);
+    told->push_back(fmt::format("player {}: {}{}{}; {}", p + 1, melds.empty() ? "no meld" : melds,
+                                off.empty() ? "" : ", lays off ", off, LeftOut(e, hand(p), other)));
+    told->push_back(result);
+  }
+  for (int p = 0; p < s.players; ++p) scores[p] = Clamped(scores[p] + gained[p]);
+}
+
+}  // namespace tapis
