@@ -32,11 +32,9 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   usage_.effects.resize(r.moves.size());
   for (size_t k = 0; k < r.moves.size(); ++k) usage_.effects[k].assign(r.moves[k].then.size(), 0);
   for (size_t k = 0; k < r.moves.size(); ++k) {
-    // Taking lists one zone; a fallback take is offered whenever some move is, so it answers
-    // "is there a move" as well as any.
+    // Taking lists one zone (unless a knock must count the hand for each card).
     const MoveType t = r.moves[k].type;
-    if (t == MoveType::kDraw || t == MoveType::kPass ||
-        (t == MoveType::kTake && r.moves[k].fallback && !r.moves[k].knock.Used()))
+    if (t == MoveType::kDraw || t == MoveType::kPass || (t == MoveType::kTake && !r.moves[k].knock.Used()))
       cheap_kinds_ |= 1u << k;
   }
   for (size_t k = 0; k < r.moves.size(); ++k) {

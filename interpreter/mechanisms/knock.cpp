@@ -111,11 +111,10 @@ void KeepKnocks(const EngineServices& e, const GameState& s, int player, int kin
     cache.knocks = hand;  // every card of the hand, whichever the moves offer
     KeepKnockingCards(e, hand, m.knock.melds, most, cache.knocks);
   }
-  const auto knocks = [&](const Move& move) {
-    return std::find(cache.knocks.begin(), cache.knocks.end(), move.cards[0]) != cache.knocks.end();
+  const auto no_knock = [&](const Move& move) {
+    return std::find(cache.knocks.begin(), cache.knocks.end(), move.cards[0]) == cache.knocks.end();
   };
-  out.erase(std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), knocks),
-            out.end());
+  out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), no_knock), out.end());
 }
 
 std::string WhyNotKnocking(const EngineServices& e, const GameState& s, int player, const MoveDecl& m,
