@@ -183,7 +183,8 @@ int Play(const GameOptions& game, const PlayOptions& options) {
   const auto remember = [&](const GameState& before, const Move& move) {
     told.push_back(TellSeats(engine, before, state, move, bots, &moved));
   };
-  bool show = true;  // the view is shown again only when something changed
+  bool show = true;        // the view is shown again only when something changed
+  int round_told_to = -1;  // hot seat: the player whose move just ended a round, told how
   // The table as `seat` sees it, the cards that moved since they last saw it in bold (not
   // after a new deal, when every card is new).
   const bool sorted_hands = !options.dealt_order;
@@ -243,6 +244,17 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       // Hot seat: the last player's hand leaves the screen (and, at a terminal, its scrollback)
       // before the next one's shows, once they say they alone are looking.
       const bool private_shown = last_viewer >= 0;
+      // A player whose move ended the round reads how it was scored before the screen clears.
+      if (private_shown && round_told_to >= 0 && isatty(STDOUT_FILENO)) {
+        fmt::print("\n--- player {}: the round is over; press Enter to hand the terminal on ---\n",
+                   round_told_to + 1);
+        round_told_to = -1;
+        if (!read_line(line) && (interrupted || may_leave())) {
+          save_log(interrupted ? "interrupted" : "end of input");
+          return interrupted ? InterruptedExit() : 0;
+        }
+      }
+      round_told_to = -1;
       if (private_shown && isatty(STDOUT_FILENO)) fmt::print("\033[H\033[2J\033[3J");
       fmt::print("\n--- hand the terminal to player {}, who presses Enter ---\n", actor + 1);
       if (read_line(line) && !interrupted) {
@@ -376,6 +388,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     }
     TellBots(bots, engine, history.back(), *parsed.move, state);
     Tell(engine, screen, history.back(), moved, state, *parsed.move, actor);
+    if (history.back().round != state.round) round_told_to = actor;
     remember(history.back(), *parsed.move);
     log.moves.push_back({actor, text});
     ++edits;

@@ -43,6 +43,23 @@ long long DeadwoodOf(const Engine& engine, std::vector<CardId> hand, CardId with
   return BestArrangement(engine, hand, points, melds).deadwood;
 }
 
+// Gin rummy with `edits` (each `from` replaced by its `to`).
+std::unique_ptr<Engine> EditedGin(const std::vector<std::pair<std::string, std::string>>& edits) {
+  const std::string path = FindRuleset("gin_rummy");
+  std::string yaml = ReadText(path);
+  for (const auto& [from, to] : edits) {
+    REQUIRE(yaml.find(from) != std::string::npos);
+    yaml.replace(yaml.find(from), from.size(), to);
+  }
+  return std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, path), 2));
+}
+
+// Twos wild in sets and runs, worth `two` points.
+std::unique_ptr<Engine> WildTwos(const std::string& two) {
+  return EditedGin(
+      {{"  pack: every\n", "  pack: every\n  wild: {rank: \"2\"}\n"}, {"\"2\": 2,", "\"2\": " + two + ","}});
+}
+
 }  // namespace
 
 TEST_CASE("gin_rummy/a turn draws from the stock or the pile, then discards or knocks") {
@@ -135,7 +152,11 @@ TEST_CASE("gin_rummy/a discard that leaves two cards in the stock draws the deal
                                               hand1, kOther, fmt::join(pile, ", ")));
   REQUIRE(Cards(*engine, s, "stock").size() == 3);
   Play(*engine, s, "draw");
+  MoveStates states;
+  engine->CaptureStates(&states);
   Play(*engine, s, "discard 7H");
+  engine->CaptureStates(nullptr);
+  CHECK(states.said == std::vector<std::string>{"the stock is down to 2 cards: the round ends"});
   CHECK(s.round == 1);
   CHECK(s.totals == std::vector<int>{0, 0});
   CHECK(Variable(*engine, s, "knocker") == 0);
@@ -156,8 +177,9 @@ TEST_CASE("gin_rummy/the table is told how a knock was counted") {
   engine->CaptureStates(nullptr);
   REQUIRE(states.said.size() == 3);
   CHECK(states.said[0] == "player 1 knocks: 7H 8H 9H · KC KD KS · 2C 3C 4C; 5D left, deadwood 5");
-  CHECK(states.said[1] == "player 2: 5C 5H 5S, lays off 10H JH and KH; AS 2S 9D QD left, deadwood 22");
-  CHECK(states.said[2] == "player 1 scores 22 - 5");
+  CHECK(states.said[1] ==
+        "player 2: 5C 5H 5S, lays off 10H JH on 7H 8H 9H, KH on KC KD KS; AS 2S 9D QD left, deadwood 22");
+  CHECK(states.said[2] == "player 1 scores 17 (22 - 5)");
 }
 
 TEST_CASE(
@@ -231,4 +253,65 @@ TEST_CASE("gin_rummy/load errors name the knock's rule") {
       "card_points:\n  - {if: {rank: [J, Q, K]}, points: 10}\n  - points: {rank: {A: 1, \"2\": 2, \"3\": 3, "
       "\"4\": 4, \"5\": 5, \"6\": 6, \"7\": 7, \"8\": 8, \"9\": 9, \"10\": 10}}\n",
       "", "give them under card_points:");
+}
+
+TEST_CASE(
+    "gin_rummy/a tie for the least deadwood is shown as the knocker scores best, whatever the cards' order") {
+  auto engine = MakeEngine("gin_rummy", 2);
+  // 10H may end the run 7H 8H 9H 10H or make four Tens; either leaves 2C AD 3S (6). Shown as
+  // four Tens, the other lays JH off onto 7H 8H 9H 10H: the knocker shows the run of three.
+  const std::string other = R"(["JH", "5D", "2H", "JC", "QC", "KD", "KH", "9S", "3D", "6D"])";
+  for (const std::string& knocker :
+       {std::string(R"(["7H", "8H", "9H", "10H", "10C", "10D", "10S", "2C", "AD", "3S", "QS"])"),
+        std::string(R"(["10C", "10D", "10S", "10H", "2C", "AD", "3S", "7H", "8H", "9H", "QS"])")}) {
+    GameState s = AfterDraw(*engine, knocker, other);
+    Play(*engine, s, "knock QS");
+    CHECK(s.totals == std::vector<int>{75 - 6, 0});
+  }
+}
+
+TEST_CASE(
+    "gin_rummy/wild cards: a negative one may be knocked away, a set holding one takes a lay-off, a full one "
+    "none") {
+  auto engine = WildTwos("-5");
+  // Without 2C, 5H 6H 7H KS leave the King's 10: a knock.
+  GameState s = AfterDraw(*engine, R"(["5H", "6H", "7H", "2C", "KS"])", R"(["9S"])");
+  CHECK(IsLegal(*engine, s, "knock 2C"));
+  auto twos = WildTwos("2");
+  // KS KD 2C is a set with room: KH is laid off onto it (9S left, 9; the knocker's 3D, 3).
+  GameState t = AfterDraw(*twos, R"(["KS", "KD", "2C", "3D", "QH"])", R"(["KH", "9S"])");
+  Play(*twos, t, "knock QH");
+  CHECK(t.totals == std::vector<int>{6, 0});
+  // KS KD KC 2C is a full set (four at most): KH stays, 19 against 3D 4S's 7.
+  GameState u = AfterDraw(*twos, R"(["KS", "KD", "KC", "2C", "3D", "4S", "QH"])", R"(["KH", "9S"])");
+  MoveStates states;
+  twos->CaptureStates(&states);
+  Play(*twos, u, "knock QH");
+  twos->CaptureStates(nullptr);
+  CHECK(u.totals == std::vector<int>{12, 0});
+  REQUIRE_FALSE(states.said.empty());
+  CHECK(states.said[0] == "player 1 knocks: KC KD KS 2C; 3D 4S left, deadwood 7");
+}
+
+TEST_CASE("gin_rummy/a knock's own effect runs before the round ends") {
+  auto engine =
+      EditedGin({{"    knock: {melds: [set, run], max: $knock, knocker: knocker}\n",
+                  "    knock: {melds: [set, run], max: $knock, knocker: knocker}\n    then: on_knock\n"},
+                 {"card_points:\n", "scripts: [" + std::string(TAPIS_SOURCE_DIR) +
+                                        "/tests/fixtures/scoring/knock_then.lua]\ncard_points:\n"}});
+  GameState s = AfterDraw(*engine, kKnocker, kOther);
+  MoveStates states;
+  engine->CaptureStates(&states);
+  Play(*engine, s, "knock QH");
+  engine->CaptureStates(nullptr);
+  REQUIRE_FALSE(states.said.empty());
+  CHECK(states.said[0] == "the knock's effect ran");
+  CHECK(s.totals == std::vector<int>{17, 0});
+}
+
+TEST_CASE("gin_rummy/the drawn deal is told, and drawing twice is refused as one allowance") {
+  auto engine = MakeEngine("gin_rummy", 2);
+  GameState s = engine->NewGame(3);
+  Play(*engine, s, "draw");
+  CHECK(ParseMove(*engine, s, "pick").error == "'draw' or 'pick' is allowed 1 time a turn, and that is done");
 }

@@ -87,7 +87,8 @@ Engine::~Engine() = default;
 
 void Engine::Ask(GameState&, const Decision& decision) { asked_.push_back(decision); }
 
-// A count reached its `ends_round_at:` (after going out, which names a winner, had its say).
+// A count reached its `ends_round_at:`, or a knock was made (after going out, which names a
+// winner, had its say, and after the move's effects).
 void Engine::EndRoundIf(GameState& s, bool ends) const {
   if (ends && !s.round_over) EndRound(s, false, -1);
 }
@@ -193,8 +194,8 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   }
   if (effects_ran && decl && penalty_paid_[m.kind] >= 0 && !s.round_over)
     PayPenalty(*this, s, player, m.kind, penalty_paid_[m.kind]);
-  if (!effects_ran ||
-      (CheckGoneOut(s, player), EndRoundIf(s, count_ends), CheckLastRound(s), !Settle(s, error, answering))) {
+  if (!effects_ran || (CheckGoneOut(s, player), EndRoundIf(s, count_ends || (decl && decl->knock.Used())),
+                       CheckLastRound(s), !Settle(s, error, answering))) {
     if (keep_backup) s = backup_;
     return {false, error};
   }
@@ -232,7 +233,7 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
           refill.pop_back();
         }
       }
-      if (decl.knock.Used()) PerformKnock(*this, s, player, decl);
+      if (decl.knock.Used()) NoteKnock(*this, s, player, decl);
       break;
     }
     case MoveType::kPlay: {
@@ -355,6 +356,8 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   if (const auto& low = r.round_ends_when_low; low.zone >= 0) {  // the stock ran low: the deal is drawn
     const long long left = static_cast<long long>(s.zones[ZoneSlot(low.zone, 0)].cards.size());
     if (left <= config_->Resolve(low.cards)) {
+      Say(fmt::format("the {} is down to {} card{}: the round ends", r.zones[low.zone].name, left,
+                      left == 1 ? "" : "s"));
       s.round_over = true;
       return true;
     }

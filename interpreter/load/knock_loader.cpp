@@ -26,7 +26,12 @@ void ReadKnock(const YamlReader& reader, const YAML::Node& node, const Ruleset& 
     reader.Fail(node,
                 "knock: the move's from: must be a zone each player owns (the hand whose deadwood counts)");
   m.knock.melds = ReadMeldList(reader, reader.Required(node, "melds"), r);
+  if (m.to == m.from || m.refill_from >= 0)
+    reader.Fail(node,
+                "knock: the card goes to another zone (the discard pile), and nothing refills the hand");
   m.knock.max = ReadIntValue(reader, reader.Required(node, "max"), r);
+  if (m.knock.max.parameter < 0 && m.knock.max.literal < 0)
+    reader.Fail(node["max"], "knock: max: the most deadwood a knock leaves, 0 or more");
   m.knock.knocker = ReadVariable(reader, reader.Required(node, "knocker"), r, Owner::kTable);
 }
 

@@ -27,9 +27,12 @@ struct Search {
   std::vector<std::vector<int>> starting;  // per kind: the candidates whose lowest kind it is
   bool prune = true;                       // no card is worth less than nothing
   int steps = 0;
+  bool cut = false;  // a bound stopped the search: the best found may not be the best
   bool found = false;
   long long best = 0;
-  std::vector<int> chosen, best_chosen;
+  std::vector<int> chosen;
+  size_t most_ties = 1;                // how many arrangements of the best count to keep
+  std::vector<std::vector<int>> ties;  // the best arrangements found, the first found first
   std::vector<char> laid_onto;  // per laid meld: a lay-off went onto it
 
   // Wild cards in no meld: as many as the melds have room for join them; the cheapest stay out.
@@ -43,14 +46,20 @@ struct Search {
   }
 
   void Walk(size_t first, int wilds_used, long long room, long long dead) {
-    if (++steps > kMaxArrangementSteps || (prune && found && dead >= best)) return;
+    if (++steps > kMaxArrangementSteps) {
+      cut = true;
+      return;
+    }
+    if (prune && found && (dead > best || (dead == best && most_ties == 1))) return;
     while (first < copies.size() && copies[first] == 0) ++first;
     if (first == copies.size()) {
       const long long total = dead + WildsLeft(wilds_used, chosen.empty() ? 0 : room);
       if (!found || total < best) {
         found = true;
         best = total;
-        best_chosen = chosen;
+        ties.assign(1, chosen);
+      } else if (total == best && ties.size() < most_ties) {
+        ties.push_back(chosen);
       }
       return;
     }
@@ -90,12 +99,40 @@ void SortByKey(const CardSet& set, const Combination& combo, std::span<const Car
   std::sort(keyed.begin(), keyed.end());
 }
 
+// Calls `visit` with each choice of `size` of the places `from` (in order), while `budget` lasts.
+template <typename Visit>
+void ForEachChoice(std::span<const int> from, int size, int& budget, const Visit& visit) {
+  int at[kMaxMoveCards], chosen[kMaxMoveCards];
+  const int n = static_cast<int>(from.size());
+  if (size > n || size > kMaxMoveCards || size < 1) return;
+  for (int i = 0; i < size; ++i) at[i] = i;
+  while (budget > 0) {
+    --budget;
+    for (int i = 0; i < size; ++i) chosen[i] = from[at[i]];
+    visit(std::span<const int>(chosen, static_cast<size_t>(size)));
+    int i = size - 1;
+    while (i >= 0 && at[i] == n - size + i) --i;
+    if (i < 0) return;
+    ++at[i];
+    for (int j = i + 1; j < size; ++j) at[j] = at[j - 1] + 1;
+  }
+}
+
 // The melds of `combo` that cards without wild cards or copies make (card i in place i):
-// what ForEachWildMeld lists for them, without building moves.
-void ListPlainMelds(const CardSet& set, const Combination& combo, int m, std::span<const CardId> cards,
+// what ForEachWildMeld lists for them, without building moves. False, listing nothing, when
+// two cards of one key share a value of a run (a pack whose kinds differ by another
+// property): a run may be made with either, which ForEachWildMeld's listing leaves to it.
+bool ListPlainMelds(const CardSet& set, const Combination& combo, int m, std::span<const CardId> cards,
                     Search& search, int& budget) {
   thread_local std::vector<Keyed> keyed;
   SortByKey(set, combo, cards, keyed);
+  if (combo.kind == Combination::Kind::kRun) {
+    for (size_t i = 1; i < keyed.size(); ++i) {
+      if (std::get<0>(keyed[i]) == std::get<0>(keyed[i - 1]) &&
+          std::get<1>(keyed[i]) == std::get<1>(keyed[i - 1]))
+        return false;
+    }
+  }
   const auto add = [&](std::span<const int> places) {
     Candidate c;
     c.combination = m;
@@ -104,24 +141,16 @@ void ListPlainMelds(const CardSet& set, const Combination& combo, int m, std::sp
     search.starting[c.kinds.front().first].push_back(static_cast<int>(search.candidates.size()));
     search.candidates.push_back(std::move(c));
   };
+  thread_local std::vector<int> group;
   int chosen[kMaxMoveCards];
   for (size_t begin = 0, end = 0; begin < keyed.size(); begin = end) {
     if (combo.kind == Combination::Kind::kSet) {  // every choice of min to max cards of one value
+      group.clear();
       while (end < keyed.size() && std::get<0>(keyed[end]) == std::get<0>(keyed[begin]) &&
              std::get<1>(keyed[end]) == std::get<1>(keyed[begin]))
-        ++end;
-      const int n = static_cast<int>(end - begin);
-      if (n < combo.min || n > 20) continue;  // more than 20 of a value: no such pack is dealt
-      for (uint32_t mask = 1; mask < (1u << n) && budget > 0; ++mask) {
-        const int size = __builtin_popcount(mask);
-        if (size < combo.min || size > combo.max || size > kMaxMoveCards) continue;
-        --budget;
-        int k = 0;
-        for (int i = 0; i < n; ++i) {
-          if (mask >> i & 1u) chosen[k++] = std::get<2>(keyed[begin + i]);
-        }
-        add({chosen, static_cast<size_t>(k)});
-      }
+        group.push_back(std::get<2>(keyed[end++]));
+      for (int size = combo.min; size <= combo.max && size <= static_cast<int>(group.size()); ++size)
+        ForEachChoice(group, size, budget, add);
       continue;
     }
     // Runs: each stretch of consecutive values of one key, min to max long.
@@ -130,8 +159,6 @@ void ListPlainMelds(const CardSet& set, const Combination& combo, int m, std::sp
       int length = 0;
       for (size_t i = start; i < end && length < combo.max && length < kMaxMoveCards; ++i) {
         const int value = std::get<1>(keyed[i]);
-        if (i > start && value == std::get<1>(keyed[i - 1]))
-          continue;  // one card a value, as ForEachWildMeld
         if (i > start && value != std::get<1>(keyed[i - 1]) + 1) break;
         if (value >= static_cast<int>(combo.stands_for.size()) || !combo.stands_for[value]) break;
         chosen[length++] = std::get<2>(keyed[i]);
@@ -139,16 +166,18 @@ void ListPlainMelds(const CardSet& set, const Combination& combo, int m, std::sp
       }
     }
   }
+  return true;
 }
 
 }  // namespace
 
-Arrangement BestArrangement(const EngineServices& e, std::span<const CardId> cards,
-                            std::span<const int> points, const std::vector<int>& melds,
-                            std::span<const LaidMeld> onto) {
+std::vector<Arrangement> BestArrangements(const EngineServices& e, std::span<const CardId> cards,
+                                          std::span<const int> points, const std::vector<int>& melds,
+                                          size_t most, std::span<const LaidMeld> onto) {
   const CardSet& set = e.cards();
   const auto& combinations = e.rules().combinations;
   Search search;
+  search.most_ties = std::max<size_t>(most, 1);
   std::vector<int> place(e.rules().catalog.kinds().size(), -1);  // a natural kind's place in the search
   std::vector<std::vector<CardId>> held;                         // per place: the copies held
   std::vector<std::pair<int, CardId>> wild_cards;
@@ -176,23 +205,29 @@ Arrangement BestArrangement(const EngineServices& e, std::span<const CardId> car
   search.starting.resize(held.size());
   search.laid_onto.assign(onto.size(), 0);
   int budget = kMaxArrangementSteps;  // the ways looked at count against the search's steps
-  // Each way `combo` is made of the hand's cards (and, for a lay-off, every card of `laid`).
+  // Each way `combo` is made of the hand's cards. For a lay-off onto `laid`, the way holds every
+  // natural card of `laid`, and its wild cards left out still fit (they stand where they may).
   const auto list = [&](int m, std::span<const CardId> pool, const LaidMeld* laid, int laid_index) {
     const Combination& combo = combinations[m];
     const long long most = combo.kind == Combination::Kind::kRun
                                ? std::min<long long>(combo.max, combo.stands_for.size())
                                : combo.max;
+    long long laid_naturals = 0, laid_wilds = 0;
+    const auto laid_wild = [&](CardId c) { return combo.wild && set.Wild(c) == combo.property; };
+    if (laid != nullptr) {
+      for (CardId c : laid->cards) (laid_wild(c) ? laid_wilds : laid_naturals) += 1;
+    }
     ForEachWildMeld(
         set, combo, pool,
         [&](const Move& move) {
           Candidate c;
           c.combination = m;
           c.onto = laid_index;
-          size_t laid_cards = 0;
+          long long naturals = 0, wilds = 0;  // of `laid`, in this way
           for (int i = 0; i < move.count; ++i) {
             if (laid != nullptr &&
                 std::find(laid->cards.begin(), laid->cards.end(), move.cards[i]) != laid->cards.end()) {
-              ++laid_cards;
+              (laid_wild(move.cards[i]) ? wilds : naturals) += 1;
               continue;
             }
             if (move.stands[i] >= 0) {
@@ -208,7 +243,9 @@ Arrangement BestArrangement(const EngineServices& e, std::span<const CardId> car
             else
               ++same->second;
           }
-          if (c.kinds.empty() || (laid != nullptr && laid_cards != laid->cards.size())) return;
+          if (c.kinds.empty()) return;
+          if (laid != nullptr && (naturals != laid_naturals || move.count + laid_wilds - wilds > most))
+            return;
           std::sort(c.kinds.begin(), c.kinds.end());
           if (laid == nullptr)
             c.room = std::clamp<long long>(most - move.count, 0, static_cast<long long>(wild_cards.size()));
@@ -219,42 +256,70 @@ Arrangement BestArrangement(const EngineServices& e, std::span<const CardId> car
   };
   const bool plain = wild_cards.empty() && held.size() == cards.size();  // no wild card, no copies
   for (const int m : melds) {
-    if (plain)
-      ListPlainMelds(set, combinations[m], m, cards, search, budget);
-    else
+    if (!plain || !ListPlainMelds(set, combinations[m], m, cards, search, budget))
       list(m, cards, nullptr, -1);
   }
   std::vector<CardId> pool;
   for (size_t j = 0; j < onto.size(); ++j) {
     if (onto[j].combination < 0 || onto[j].cards.empty()) continue;
-    pool.assign(cards.begin(), cards.end());
+    // A run holds one card a value: the hand's copy of a laid card is no part of a lay-off
+    // (the listing would take one copy for the other).
+    const bool run = combinations[onto[j].combination].kind == Combination::Kind::kRun;
+    pool.clear();
+    for (CardId c : cards) {
+      if (!run || std::none_of(onto[j].cards.begin(), onto[j].cards.end(),
+                               [&](CardId l) { return set.Kind(l) == set.Kind(c) && set.Wild(c) < 0; }))
+        pool.push_back(c);
+    }
     pool.insert(pool.end(), onto[j].cards.begin(), onto[j].cards.end());
     list(onto[j].combination, pool, &onto[j], static_cast<int>(j));
   }
   // Listing the melds may use the whole budget; the walk keeps half of it at least.
   search.steps = std::min(kMaxArrangementSteps - std::max(budget, 0), kMaxArrangementSteps / 2);
   search.Walk(0, 0, 0, 0);
-  Arrangement out;
   if (!search.found) {  // past the bounds before any arrangement: every card out
+    Arrangement out;
     for (size_t i = 0; i < cards.size(); ++i) out.deadwood += points[i];
-    return out;
+    out.complete = false;
+    return {out};
   }
-  out.deadwood = search.best;
-  std::vector<size_t> next(held.size(), 0);  // the copies laid so far, per kind
-  size_t wild_next = 0;
-  for (const int k : search.best_chosen) {
-    std::vector<CardId> meld;
-    for (const auto& [kind, n] : search.candidates[k].kinds) {
-      for (int i = 0; i < n; ++i) meld.push_back(held[kind][next[kind]++]);
+  std::vector<Arrangement> found;
+  for (const std::vector<int>& chosen : search.ties) {
+    Arrangement out;
+    out.deadwood = search.best;
+    out.complete = !search.cut && budget > 0;
+    std::vector<size_t> next(held.size(), 0);  // the copies laid so far, per kind
+    size_t wild_next = 0;
+    for (const int k : chosen) {
+      const Candidate& c = search.candidates[k];
+      std::vector<CardId> meld;
+      for (const auto& [kind, n] : c.kinds) {
+        for (int i = 0; i < n; ++i) meld.push_back(held[kind][next[kind]++]);
+      }
+      if (c.wilds == 0) SortForCombination(set, combinations[c.combination], meld);
+      for (int w = 0; w < c.wilds; ++w) meld.push_back(wild_cards[wild_next++].second);
+      out.melds.push_back(std::move(meld));
+      out.combinations.push_back(c.combination);
+      out.onto.push_back(c.onto);
     }
-    if (search.candidates[k].wilds == 0)
-      SortForCombination(set, combinations[search.candidates[k].combination], meld);
-    for (int w = 0; w < search.candidates[k].wilds; ++w) meld.push_back(wild_cards[wild_next++].second);
-    out.melds.push_back(std::move(meld));
-    out.combinations.push_back(search.candidates[k].combination);
-    out.onto.push_back(search.candidates[k].onto);
+    // The wild cards left over that join melds with room: the dearest (the cheapest stay out).
+    long long room = 0;
+    for (const int k : chosen) room += search.candidates[k].room;
+    const size_t joining = wild_next + static_cast<size_t>(std::min<long long>(
+                                           static_cast<long long>(wild_cards.size() - wild_next), room));
+    for (size_t i = 0; i < out.melds.size() && wild_next < joining; ++i) {
+      for (long long r = search.candidates[chosen[i]].room; r > 0 && wild_next < joining; --r)
+        out.melds[i].push_back(wild_cards[wild_next++].second);
+    }
+    found.push_back(std::move(out));
   }
-  return out;
+  return found;
+}
+
+Arrangement BestArrangement(const EngineServices& e, std::span<const CardId> cards,
+                            std::span<const int> points, const std::vector<int>& melds,
+                            std::span<const LaidMeld> onto) {
+  return std::move(BestArrangements(e, cards, points, melds, 1, onto).front());
 }
 
 bool UnmeldedFloor(const EngineServices& e, std::span<const CardId> cards, std::span<const int> points,

@@ -27,6 +27,7 @@ struct Arrangement {
   std::vector<std::vector<CardId>> melds;  // the hand's cards in each meld, natural then wild
   std::vector<int> combinations;           // per meld: its combination
   std::vector<int> onto;                   // per meld: the laid meld its cards go onto, or -1
+  bool complete = true;                    // false: the search's bounds cut it short (see above)
 };
 
 // The best arrangement of `cards` (`points[i]` is what card i is worth) into melds of the
@@ -37,6 +38,12 @@ struct Arrangement {
 Arrangement BestArrangement(const EngineServices& engine, std::span<const CardId> cards,
                             std::span<const int> points, const std::vector<int>& melds,
                             std::span<const LaidMeld> onto = {});
+
+// The arrangements that leave as few points out as the best, at most `most` of them, the one
+// BestArrangement gives first (a knocker chooses among them what to show).
+std::vector<Arrangement> BestArrangements(const EngineServices& engine, std::span<const CardId> cards,
+                                          std::span<const int> points, const std::vector<int>& melds,
+                                          size_t most, std::span<const LaidMeld> onto = {});
 
 // A floor under the deadwood of `cards`, quick to find: the points of the cards that no meld
 // of `melds` could hold (no set of their value, no run through them); `meldable[i]` tells which

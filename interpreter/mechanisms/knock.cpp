@@ -47,13 +47,23 @@ std::string Codes(const EngineServices& e, std::span<const CardId> cards) {
   return fmt::format("{}", fmt::join(codes, " "));
 }
 
-// "7H 8H 9H · KS KD KC", the melds of `a` of the hand's own (not laid off), or of those laid off.
-std::string MeldsText(const EngineServices& e, const Arrangement& a, bool laid_off) {
+// "7H 8H 9H · KC KD KS": the hand's own melds in `a`.
+std::string OwnMelds(const EngineServices& e, const Arrangement& a) {
   std::vector<std::string> melds;
   for (size_t i = 0; i < a.melds.size(); ++i) {
-    if ((a.onto[i] >= 0) == laid_off) melds.push_back(Codes(e, a.melds[i]));
+    if (a.onto[i] < 0) melds.push_back(Codes(e, a.melds[i]));
   }
-  return fmt::format("{}", fmt::join(melds, laid_off ? " and " : " · "));
+  return melds.empty() ? "no meld" : fmt::format("{}", fmt::join(melds, " · "));
+}
+
+// ", lays off 10H JH on 7H 8H 9H, KH on KC KD KS": the cards of `a` laid off onto `laid`.
+std::string LaidOff(const EngineServices& e, const Arrangement& a, std::span<const LaidMeld> laid) {
+  std::vector<std::string> off;
+  for (size_t i = 0; i < a.melds.size(); ++i) {
+    if (a.onto[i] >= 0)
+      off.push_back(fmt::format("{} on {}", Codes(e, a.melds[i]), Codes(e, laid[a.onto[i]].cards)));
+  }
+  return off.empty() ? "" : fmt::format(", lays off {}", fmt::join(off, ", "));
 }
 
 // The cards of `hand` in no meld of `a`: "JS QD, deadwood 20".
@@ -65,6 +75,9 @@ std::string LeftOut(const EngineServices& e, std::span<const CardId> hand, const
   return out.empty() ? fmt::format("deadwood {}", a.deadwood)
                      : fmt::format("{} left, deadwood {}", Codes(e, out), a.deadwood);
 }
+
+// A knocker's arrangements of the least deadwood weighed against each other, at most.
+constexpr size_t kMostShown = 16;
 
 int Clamped(long long value) { return static_cast<int>(std::clamp<long long>(value, INT32_MIN, INT32_MAX)); }
 
@@ -89,10 +102,12 @@ void KeepKnockingCards(const EngineServices& e, std::span<const CardId> hand, co
   // One arrangement of the whole hand decides most cards: without card c the hand counts at
   // least its deadwood less c's worth, and exactly that when c is left out of the arrangement.
   const Arrangement all = BestArrangement(e, hand, points, melds);
+  // Only for a natural card (a wild card may not stay out while a meld has room for it), and
+  // only when the search was not cut short.
   std::erase_if(cards, [&](CardId c) {
-    if (all.deadwood - Worth(e, c) > most) return true;
-    const bool exact = !InAMeld(all, c) && !WildInMelds(e, c, melds);
-    return !exact && DeadwoodWithout(e, hand, c, melds) > most;
+    const bool natural = all.complete && !WildInMelds(e, c, melds);
+    if (natural && all.deadwood - Worth(e, c) > most) return true;
+    return !(natural && !InAMeld(all, c)) && DeadwoodWithout(e, hand, c, melds) > most;
   });
 }
 
@@ -128,9 +143,8 @@ std::string WhyNotKnocking(const EngineServices& e, const GameState& s, int play
                      e.cards().Code(card), left, most);
 }
 
-void PerformKnock(const EngineServices& e, GameState& s, int player, const MoveDecl& m) {
+void NoteKnock(const EngineServices& e, GameState& s, int player, const MoveDecl& m) {
   s.variables[e.config().VariableSlot(m.knock.knocker, 0)] = player + 1;
-  e.EndRound(s, false, -1);
 }
 
 void ResetKnocks(const EngineServices& e, GameState& s) {
@@ -147,40 +161,64 @@ void ScoreKnock(const EngineServices& e, const GameState& s, std::vector<int>& s
   const int knocker = s.variables[e.config().VariableSlot(m.knock.knocker, 0)] - 1;
   if (knocker < 0 || knocker >= s.players) return;  // nobody knocked: a drawn deal
   const auto hand = [&](int p) -> std::span<const CardId> { return s.zones[e.ZoneSlot(m.from, p)].cards; };
-  const Arrangement shown = Arrange(e, hand(knocker), m.knock.melds);
-  const bool gin = shown.deadwood <= 0;
-  std::vector<LaidMeld> laid;
-  if (!gin && e.config().Resolve(k.lay_off) != 0) {
+  const long long gin_bonus = e.config().Resolve(k.gin), undercut = e.config().Resolve(k.undercut);
+  const bool lay_off = e.config().Resolve(k.lay_off) != 0;
+  // What showing `shown` brings each player, and (with `lines`) how it is told.
+  const auto judge = [&](const Arrangement& shown, std::vector<long long>& gained,
+                         std::vector<std::string>* lines) {
+    const bool gin = shown.deadwood <= 0;
+    std::vector<LaidMeld> laid;
     for (size_t i = 0; i < shown.melds.size(); ++i) laid.push_back({shown.combinations[i], shown.melds[i]});
-  }
-  if (told != nullptr)
-    told->push_back(fmt::format("player {} {}: {}; {}", knocker + 1, gin ? "goes gin" : "knocks",
-                                shown.melds.empty() ? "no meld" : MeldsText(e, shown, false),
-                                LeftOut(e, hand(knocker), shown)));
-  std::vector<long long> gained(s.players, 0);
-  for (int p = 0; p < s.players; ++p) {
-    if (p == knocker) continue;
-    const Arrangement other = Arrange(e, hand(p), m.knock.melds, laid);
-    const long long gin_bonus = e.config().Resolve(k.gin), undercut = e.config().Resolve(k.undercut);
-    std::string result;
-    if (gin) {
-      gained[knocker] += gin_bonus + other.deadwood;
-      result = fmt::format("player {} scores {} for gin + {}", knocker + 1, gin_bonus, other.deadwood);
-    } else if (shown.deadwood < other.deadwood) {
-      gained[knocker] += other.deadwood - shown.deadwood;
-      result = fmt::format("player {} scores {} - {}", knocker + 1, other.deadwood, shown.deadwood);
-    } else {
-      gained[p] += undercut + shown.deadwood - other.deadwood;
-      result =
-          fmt::format("player {} undercuts: {} + {} - {}", p + 1, undercut, shown.deadwood, other.deadwood);
+    if (lines != nullptr)
+      lines->push_back(fmt::format("player {} {}: {}; {}", knocker + 1, gin ? "goes gin" : "knocks",
+                                   OwnMelds(e, shown), LeftOut(e, hand(knocker), shown)));
+    gained.assign(s.players, 0);
+    for (int p = 0; p < s.players; ++p) {
+      if (p == knocker) continue;
+      const std::span<const LaidMeld> onto = gin || !lay_off ? std::span<const LaidMeld>() : laid;
+      const Arrangement other = Arrange(e, hand(p), m.knock.melds, onto);
+      std::string result;
+      if (gin) {
+        gained[knocker] += gin_bonus + other.deadwood;
+        result = fmt::format("player {} scores {} (gin {} + {})", knocker + 1, gin_bonus + other.deadwood,
+                             gin_bonus, other.deadwood);
+      } else if (shown.deadwood < other.deadwood) {
+        gained[knocker] += other.deadwood - shown.deadwood;
+        result = fmt::format("player {} scores {} ({} - {})", knocker + 1, other.deadwood - shown.deadwood,
+                             other.deadwood, shown.deadwood);
+      } else {
+        gained[p] += undercut + shown.deadwood - other.deadwood;
+        result =
+            fmt::format("player {} undercuts and scores {} ({} + {} - {})", p + 1,
+                        undercut + shown.deadwood - other.deadwood, undercut, shown.deadwood, other.deadwood);
+      }
+      if (lines == nullptr) continue;
+      lines->push_back(fmt::format("player {}: {}{}; {}", p + 1, OwnMelds(e, other), LaidOff(e, other, onto),
+                                   LeftOut(e, hand(p), other)));
+      lines->push_back(result);
     }
-    if (told == nullptr) continue;
-    const std::string melds = MeldsText(e, other, false), off = MeldsText(e, other, true);
-    told->push_back(fmt::format("player {}: {}{}{}; {}", p + 1, melds.empty() ? "no meld" : melds,
-                                off.empty() ? "" : ", lays off ", off, LeftOut(e, hand(p), other)));
-    told->push_back(result);
+  };
+  // Of the arrangements with the least deadwood, the knocker shows the one that scores best for
+  // them (the fewest lay-offs), whatever order the cards came in.
+  thread_local std::vector<int> points;
+  points.resize(hand(knocker).size());
+  for (size_t i = 0; i < points.size(); ++i) points[i] = e.config().CardPointsAs(hand(knocker)[i], false);
+  const std::vector<Arrangement> ties = BestArrangements(e, hand(knocker), points, m.knock.melds, kMostShown);
+  std::vector<long long> gained, best_gained;
+  size_t best = 0;
+  long long best_net = 0;
+  for (size_t i = 0; i < ties.size(); ++i) {
+    judge(ties[i], gained, nullptr);
+    long long net = 0;
+    for (int p = 0; p < s.players; ++p) net += p == knocker ? gained[p] : -gained[p];
+    if (i == 0 || net > best_net) {
+      best = i;
+      best_net = net;
+      best_gained = gained;
+    }
   }
-  for (int p = 0; p < s.players; ++p) scores[p] = Clamped(scores[p] + gained[p]);
+  if (told != nullptr) judge(ties[best], gained, told);
+  for (int p = 0; p < s.players; ++p) scores[p] = Clamped(scores[p] + best_gained[p]);
 }
 
 }  // namespace tapis

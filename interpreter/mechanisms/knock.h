@@ -31,8 +31,9 @@ void KeepKnocks(const EngineServices& engine, const GameState& state, int player
 std::string WhyNotKnocking(const EngineServices& engine, const GameState& state, int player,
                            const MoveDecl& move, CardId card);
 
-// After the card is taken: the knocker is written down and the round ends.
-void PerformKnock(const EngineServices& engine, GameState& state, int player, const MoveDecl& move);
+// After the card is taken: the knocker is written down (the round ends once the move's
+// effects have run).
+void NoteKnock(const EngineServices& engine, GameState& state, int player, const MoveDecl& move);
 
 // At a round's start: nobody has knocked.
 void ResetKnocks(const EngineServices& engine, GameState& state);

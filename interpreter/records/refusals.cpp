@@ -71,8 +71,16 @@ std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind
     const char* per = count.per == MoveCount::Per::kTurn  ? " a turn"
                       : count.per == MoveCount::Per::kRow ? " in a row"
                                                           : " a round";
-    return fmt::format("'{}' is allowed {} time{}{}, and that is done", decl.name, max, max == 1 ? "" : "s",
-                       per);
+    // Kinds that share the count are one allowance: "'draw' or 'pick' is allowed 1 time a turn".
+    std::vector<std::string> sharing;
+    for (const MoveDecl& other : r.moves) {
+      if (other.count.variable == count.variable) sharing.push_back(fmt::format("'{}'", other.name));
+    }
+    const std::string names =
+        sharing.size() > 1
+            ? fmt::format("{} or {}", fmt::join(sharing.begin(), sharing.end() - 1, ", "), sharing.back())
+            : fmt::format("'{}'", decl.name);
+    return fmt::format("{} is allowed {} time{}{}, and that is done", names, max, max == 1 ? "" : "s", per);
   }
   if (decl.type == MoveType::kDraw && !CanDraw(engine, state, decl, engine.Actor(state))) {
     const ZoneDecl& from = r.zones[decl.from];
