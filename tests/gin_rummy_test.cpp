@@ -315,3 +315,18 @@ TEST_CASE("gin_rummy/the drawn deal is told, and drawing twice is refused as one
   Play(*engine, s, "draw");
   CHECK(ParseMove(*engine, s, "pick").error == "'draw' or 'pick' is allowed 1 time a turn, and that is done");
 }
+
+TEST_CASE("gin_rummy/bots weigh a hand by its deadwood while the deal is played: greedy throws a ten away") {
+  auto engine = MakeEngine("gin_rummy", 2);
+  // 7H 8H 9H meld; the rest count 59, too much to knock: the best discard is a ten-pointer.
+  const std::string hand = R"(["7H", "8H", "9H", "KS", "KD", "2C", "3C", "9C", "QH", "JS", "5D"])";
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    GameState s = AfterDraw(*engine, hand, kOther);
+    const std::vector<Move> legal = engine->LegalMoves(s);
+    auto greedy = MakeBot("greedy", seed);
+    const std::string chosen = MoveText(*engine, s, legal[greedy->Choose(*engine, s, legal)]);
+    CAPTURE(chosen);
+    CHECK((chosen == "discard KS" || chosen == "discard KD" || chosen == "discard QH" ||
+           chosen == "discard JS"));
+  }
+}

@@ -91,6 +91,10 @@ class Engine final : public EngineServices {
   // final totals once finished).
   std::vector<int> Score(const GameState& state, std::string* error = nullptr);
 
+  // What bots weigh a position by without a `bots: evaluate:` function: Score, and in a game
+  // scored by knocking, less each player's deadwood while the round is played (knock.h).
+  std::vector<int> BotScore(const GameState& state);
+
   // The ruleset's `bots: evaluate:` function, one number per player (higher is better for
   // that player); empty when the ruleset has none. Throws ScriptError when it fails.
   std::vector<int> BotEvaluation(const GameState& state);

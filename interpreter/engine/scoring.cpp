@@ -209,6 +209,12 @@ std::vector<int> Engine::Score(const GameState& s, std::string* error) {
   return scores;
 }
 
+std::vector<int> Engine::BotScore(const GameState& s) {
+  std::vector<int> scores = Score(s);
+  if (rules().score_knock.move >= 0) AddKnockStanding(*this, s, scores);
+  return scores;
+}
+
 std::vector<int> Engine::BotEvaluation(const GameState& s) {
   std::vector<int> values;
   if (rules().bot_evaluate.empty() || !scripts_) return values;

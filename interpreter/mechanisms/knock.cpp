@@ -147,6 +147,14 @@ void NoteKnock(const EngineServices& e, GameState& s, int player, const MoveDecl
   s.variables[e.config().VariableSlot(m.knock.knocker, 0)] = player + 1;
 }
 
+void AddKnockStanding(const EngineServices& e, const GameState& s, std::vector<int>& values) {
+  const Ruleset::KnockScore& k = e.rules().score_knock;
+  if (k.move < 0 || s.finished) return;
+  const MoveDecl& m = e.rules().moves[k.move];
+  for (int p = 0; p < s.players && p < static_cast<int>(values.size()); ++p)
+    values[p] = Clamped(values[p] - Arrange(e, s.zones[e.ZoneSlot(m.from, p)].cards, m.knock.melds).deadwood);
+}
+
 void ResetKnocks(const EngineServices& e, GameState& s) {
   for (const MoveDecl& m : e.rules().moves) {
     if (m.knock.Used()) s.variables[e.config().VariableSlot(m.knock.knocker, 0)] = 0;

@@ -35,6 +35,10 @@ std::string WhyNotKnocking(const EngineServices& engine, const GameState& state,
 // effects have run).
 void NoteKnock(const EngineServices& engine, GameState& state, int player, const MoveDecl& move);
 
+// For bots, a round that a knock will score weighs each player's hand by its deadwood (less
+// is better) while the round is played: adds minus each player's deadwood to `values`.
+void AddKnockStanding(const EngineServices& engine, const GameState& state, std::vector<int>& values);
+
 // At a round's start: nobody has knocked.
 void ResetKnocks(const EngineServices& engine, GameState& state);
 
