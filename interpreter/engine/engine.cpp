@@ -32,9 +32,12 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
   usage_.effects.resize(r.moves.size());
   for (size_t k = 0; k < r.moves.size(); ++k) usage_.effects[k].assign(r.moves[k].then.size(), 0);
   for (size_t k = 0; k < r.moves.size(); ++k) {
-    // Taking lists one zone (unless a knock must count the hand for each card).
-    const MoveType t = r.moves[k].type;
-    if (t == MoveType::kDraw || t == MoveType::kPass || (t == MoveType::kTake && !r.moves[k].knock.Used()))
+    // Taking lists one zone; a fallback take (one that waits for other kinds) is offered
+    // whenever no move it waits for is, so it answers "is there a move" as well as any. A
+    // knock is no cheap take: it counts the hand for each card.
+    const MoveDecl& m = r.moves[k];
+    const bool fallback_take = m.type == MoveType::kTake && (m.fallback || m.fallback_unless != 0);
+    if (m.type == MoveType::kDraw || m.type == MoveType::kPass || (fallback_take && !m.knock.Used()))
       cheap_kinds_ |= 1u << k;
   }
   for (size_t k = 0; k < r.moves.size(); ++k) {

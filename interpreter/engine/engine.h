@@ -195,7 +195,7 @@ class Engine final : public EngineServices {
   bool scripts_in_flow_ = false;
   bool undo_on_error_ = true;  // settling a move may run Lua (events, round scores)
   bool fresh_scripts_each_move_ = false;
-  uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw, a pass or a take (quick to list)
+  uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw, a pass or a fallback take (quick to list)
   uint32_t waiting_kinds_ = 0;    // bit k: move kind k is a fallback for some kinds (`fallback: [kinds]`)
   uint32_t limited_kinds_ = 0;    // bit k: move kind k waits for others, or has a count with a max
   bool has_copies_ = false;       // some kind of card is in the game more than once (two packs)
