@@ -240,6 +240,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       continue;
     }
     std::string line;
+    if (last_viewer == actor) round_told_to = -1;  // they read the round's end on their own screen
     if (humans > 1 && last_viewer != actor) {
       // Hot seat: the last player's hand leaves the screen (and, at a terminal, its scrollback)
       // before the next one's shows, once they say they alone are looking.

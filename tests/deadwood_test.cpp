@@ -195,3 +195,26 @@ TEST_CASE("deadwood/random hands of ten count as a search of every combination o
     CHECK(out == a.deadwood);
   }
 }
+
+TEST_CASE("deadwood/lay-offs onto a laid meld: either copy of a card, and a run's ends") {
+  auto engine = RummyEngine(false, {{"  pack: every\n", "  pack: every\n  copies: 2\n"}});
+  std::map<std::string, std::vector<CardId>> ids;  // both copies of each code
+  for (int c = 0; c < engine->cards().size(); ++c)
+    ids[engine->cards().Code(static_cast<CardId>(c))].push_back(static_cast<CardId>(c));
+  const int set = engine->rules().CombinationIndex("set"), run = engine->rules().CombinationIndex("run");
+  const auto deadwood = [&](const std::vector<CardId>& hand, const LaidMeld& laid) {
+    std::vector<int> points;
+    for (CardId c : hand) points.push_back(engine->config().CardPoints(c));
+    return BestArrangement(*engine, hand, points, engine->rules().score_melds, {&laid, 1}).deadwood;
+  };
+  // A set 7C 7D 7H laid; the hand's 7H 8H 9H is a run and 7S goes onto the set, whichever 7H
+  // each holds.
+  for (int copy = 0; copy < 2; ++copy) {
+    const LaidMeld sevens{set, {ids["7C"][0], ids["7D"][0], ids["7H"][1 - copy]}};
+    CHECK(deadwood({ids["7H"][copy], ids["8H"][0], ids["9H"][0], ids["7S"][0]}, sevens) == 0);
+  }
+  // A run 5H 6H 7H laid: 4H and 8H 9H go on at both ends; KS stays.
+  const LaidMeld hearts{run, {ids["5H"][0], ids["6H"][0], ids["7H"][0]}};
+  CHECK(deadwood({ids["4H"][0], ids["8H"][0], ids["9H"][0], ids["KS"][0]}, hearts) == 10);
+  CHECK(deadwood({ids["7H"][1], ids["8H"][0], ids["KS"][0]}, hearts) == 17);  // 8H on; the other 7H stays
+}

@@ -330,3 +330,15 @@ TEST_CASE("gin_rummy/bots weigh a hand by its deadwood while the deal is played:
            chosen == "discard JS"));
   }
 }
+
+TEST_CASE("gin_rummy/greedy knocks when a knock wins, not judging it by the next deal's hands") {
+  auto engine = MakeEngine("gin_rummy", 2);
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    GameState s = AfterDraw(*engine, kKnocker, kOther);
+    const std::vector<Move> legal = engine->LegalMoves(s);
+    auto greedy = MakeBot("greedy", seed);
+    const std::string chosen = MoveText(*engine, s, legal[greedy->Choose(*engine, s, legal)]);
+    CAPTURE(seed);
+    CHECK(chosen == "knock QH");
+  }
+}

@@ -75,7 +75,7 @@ size_t GreedyBot::Choose(Engine& engine, const GameState& real, const std::vecto
   // A standing, not a score: points given to an opponent count against the bot (a wrong
   // call that scores for the other team), points a partner shares count for it.
   auto value = [&](const GameState& s) {
-    const std::vector<int> values = evaluates ? trial.BotEvaluation(s) : trial.BotScore(s);
+    const std::vector<int> values = evaluates ? trial.BotEvaluation(s) : trial.BotScore(s, real.round);
     return (evaluates ? 1 : sign) * Lead(values, me);
   };
   // Each move's value summed over samples of the unseen, so a move is judged by what it

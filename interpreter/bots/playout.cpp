@@ -26,7 +26,7 @@ std::vector<double> StandingValues(Engine& engine, const GameState& state, uint1
     return values;
   }
   // A new round has only begun: its score so far says nothing yet.
-  const std::vector<int> scores = state.round != round ? state.totals : engine.BotScore(state);
+  const std::vector<int> scores = state.round != round ? state.totals : engine.BotScore(state, round);
   const double sign = engine.rules().match.lowest_wins ? -1 : 1;
   for (int s : scores) values.push_back(sign * s);
   return values;

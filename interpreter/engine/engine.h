@@ -92,8 +92,9 @@ class Engine final : public EngineServices {
   std::vector<int> Score(const GameState& state, std::string* error = nullptr);
 
   // What bots weigh a position by without a `bots: evaluate:` function: Score, and in a game
-  // scored by knocking, less each player's deadwood while the round is played (knock.h).
-  std::vector<int> BotScore(const GameState& state);
+  // scored by knocking, less each player's deadwood while round `round` is played (knock.h);
+  // a new deal's hands say nothing of the move that ended the last.
+  std::vector<int> BotScore(const GameState& state, int round);
 
   // The ruleset's `bots: evaluate:` function, one number per player (higher is better for
   // that player); empty when the ruleset has none. Throws ScriptError when it fails.

@@ -209,9 +209,9 @@ std::vector<int> Engine::Score(const GameState& s, std::string* error) {
   return scores;
 }
 
-std::vector<int> Engine::BotScore(const GameState& s) {
+std::vector<int> Engine::BotScore(const GameState& s, int round) {
   std::vector<int> scores = Score(s);
-  if (rules().score_knock.move >= 0) AddKnockStanding(*this, s, scores);
+  if (rules().score_knock.move >= 0 && s.round == round) AddKnockStanding(*this, s, scores);
   return scores;
 }
 

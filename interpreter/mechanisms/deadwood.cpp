@@ -177,7 +177,7 @@ std::vector<Arrangement> BestArrangements(const EngineServices& e, std::span<con
   const CardSet& set = e.cards();
   const auto& combinations = e.rules().combinations;
   Search search;
-  search.most_ties = std::max<size_t>(most, 1);
+  search.most_ties = most <= 1 ? 1 : 4 * most;                   // room for the same arrangement found twice
   std::vector<int> place(e.rules().catalog.kinds().size(), -1);  // a natural kind's place in the search
   std::vector<std::vector<CardId>> held;                         // per place: the copies held
   std::vector<std::pair<int, CardId>> wild_cards;
@@ -262,13 +262,21 @@ std::vector<Arrangement> BestArrangements(const EngineServices& e, std::span<con
   std::vector<CardId> pool;
   for (size_t j = 0; j < onto.size(); ++j) {
     if (onto[j].combination < 0 || onto[j].cards.empty()) continue;
-    // A run holds one card a value: the hand's copy of a laid card is no part of a lay-off
-    // (the listing would take one copy for the other).
-    const bool run = combinations[onto[j].combination].kind == Combination::Kind::kRun;
+    // The hand's cards that a laid card stands for (a copy; in a run, one of the same key and
+    // value) are no part of a lay-off: the listing would take one for the other.
+    const Combination& combo = combinations[onto[j].combination];
+    const auto twin = [&](CardId laid, CardId c) {
+      if (set.Wild(c) >= 0) return false;
+      if (set.Kind(laid) == set.Kind(c)) return true;
+      if (combo.kind != Combination::Kind::kRun ||
+          set.Value(laid, combo.property) != set.Value(c, combo.property))
+        return false;
+      return std::all_of(combo.same.begin(), combo.same.end(),
+                         [&](int p) { return set.Value(laid, p) == set.Value(c, p); });
+    };
     pool.clear();
     for (CardId c : cards) {
-      if (!run || std::none_of(onto[j].cards.begin(), onto[j].cards.end(),
-                               [&](CardId l) { return set.Kind(l) == set.Kind(c) && set.Wild(c) < 0; }))
+      if (std::none_of(onto[j].cards.begin(), onto[j].cards.end(), [&](CardId l) { return twin(l, c); }))
         pool.push_back(c);
     }
     pool.insert(pool.end(), onto[j].cards.begin(), onto[j].cards.end());
@@ -284,6 +292,7 @@ std::vector<Arrangement> BestArrangements(const EngineServices& e, std::span<con
     return {out};
   }
   std::vector<Arrangement> found;
+  std::vector<std::vector<std::vector<CardId>>> keys;  // each arrangement's melds, sorted
   for (const std::vector<int>& chosen : search.ties) {
     Arrangement out;
     out.deadwood = search.best;
@@ -311,7 +320,14 @@ std::vector<Arrangement> BestArrangements(const EngineServices& e, std::span<con
       for (long long r = search.candidates[chosen[i]].room; r > 0 && wild_next < joining; --r)
         out.melds[i].push_back(wild_cards[wild_next++].second);
     }
+    // The same melds found in another order (copies of a card) are one arrangement.
+    std::vector<std::vector<CardId>> key = out.melds;
+    for (auto& meld : key) std::sort(meld.begin(), meld.end());
+    std::sort(key.begin(), key.end());
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+    keys.push_back(std::move(key));
     found.push_back(std::move(out));
+    if (found.size() >= most) break;
   }
   return found;
 }

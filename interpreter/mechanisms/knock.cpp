@@ -151,8 +151,11 @@ void AddKnockStanding(const EngineServices& e, const GameState& s, std::vector<i
   const Ruleset::KnockScore& k = e.rules().score_knock;
   if (k.move < 0 || s.finished) return;
   const MoveDecl& m = e.rules().moves[k.move];
+  // Half of it: points a knock would bring are only hoped for, and a knock that scores must
+  // weigh more than a discard that only lowers the count.
   for (int p = 0; p < s.players && p < static_cast<int>(values.size()); ++p)
-    values[p] = Clamped(values[p] - Arrange(e, s.zones[e.ZoneSlot(m.from, p)].cards, m.knock.melds).deadwood);
+    values[p] =
+        Clamped(values[p] - Arrange(e, s.zones[e.ZoneSlot(m.from, p)].cards, m.knock.melds).deadwood / 2);
 }
 
 void ResetKnocks(const EngineServices& e, GameState& s) {

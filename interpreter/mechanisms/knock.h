@@ -36,7 +36,7 @@ std::string WhyNotKnocking(const EngineServices& engine, const GameState& state,
 void NoteKnock(const EngineServices& engine, GameState& state, int player, const MoveDecl& move);
 
 // For bots, a round that a knock will score weighs each player's hand by its deadwood (less
-// is better) while the round is played: adds minus each player's deadwood to `values`.
+// is better) while the round is played: adds minus half each player's deadwood to `values`.
 void AddKnockStanding(const EngineServices& engine, const GameState& state, std::vector<int>& values);
 
 // At a round's start: nobody has knocked.
