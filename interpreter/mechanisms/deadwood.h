@@ -45,11 +45,4 @@ std::vector<Arrangement> BestArrangements(const EngineServices& engine, std::spa
                                           std::span<const int> points, const std::vector<int>& melds,
                                           size_t most, std::span<const LaidMeld> onto = {});
 
-// A floor under the deadwood of `cards`, quick to find: the points of the cards that no meld
-// of `melds` could hold (no set of their value, no run through them); `meldable[i]` tells which
-// could. With a wild card, a card held twice or a card worth less than nothing there is no
-// such floor: false, and every card is marked meldable.
-bool UnmeldedFloor(const EngineServices& engine, std::span<const CardId> cards, std::span<const int> points,
-                   const std::vector<int>& melds, long long& floor, std::vector<char>& meldable);
-
 }  // namespace tapis

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "interpreter/mechanisms/deadwood.h"
+#include "interpreter/mechanisms/plain_melds.h"
 
 namespace tapis {
 namespace {
