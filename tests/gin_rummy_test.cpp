@@ -178,7 +178,7 @@ TEST_CASE("gin_rummy/the table is told how a knock was counted") {
   REQUIRE(states.said.size() == 3);
   CHECK(states.said[0] == "player 1 knocks: 7H 8H 9H · KC KD KS · 2C 3C 4C; 5D left, deadwood 5");
   CHECK(states.said[1] ==
-        "player 2: 5C 5H 5S, lays off 10H JH on 7H 8H 9H, KH on KC KD KS; AS 2S 9D QD left, deadwood 22");
+        "player 2: 5C 5H 5S, lays off 10H JH on 7H 8H 9H, KH on KC KD KS; 9D QD AS 2S left, deadwood 22");
   CHECK(states.said[2] == "player 1 scores 17 (22 - 5)");
 }
 

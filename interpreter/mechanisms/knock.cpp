@@ -73,6 +73,7 @@ std::string LeftOut(const EngineServices& e, std::span<const CardId> hand, const
   for (CardId c : hand) {
     if (!InAMeld(a, c)) out.push_back(c);
   }
+  out = e.InHandOrder(std::move(out));
   return out.empty() ? fmt::format("deadwood {}", a.deadwood)
                      : fmt::format("{} left, deadwood {}", Codes(e, out), a.deadwood);
 }

@@ -42,4 +42,18 @@ void EngineServices::CheckLastRound(GameState& s) const {
   if (s.zones[ZoneSlot(zone, s.turn_player)].cards.empty()) s.last_round_player = s.turn_player;
 }
 
+std::vector<CardId> EngineServices::InHandOrder(std::vector<CardId> cards) const {
+  const CardSet& set = this->cards();
+  const std::vector<int>& order = rules().look.hand_order;
+  std::stable_sort(cards.begin(), cards.end(), [&](CardId a, CardId b) {
+    for (int property : order) {
+      const unsigned va = static_cast<unsigned>(set.Value(a, property));  // kNoValue sorts last
+      const unsigned vb = static_cast<unsigned>(set.Value(b, property));
+      if (va != vb) return va < vb;
+    }
+    return set.Kind(a) < set.Kind(b);
+  });
+  return cards;
+}
+
 }  // namespace tapis

@@ -38,6 +38,9 @@ class EngineServices {
     if (cards().Wild(card) == property && state.declared[card] >= 0) return state.declared[card];
     return cards().Value(card, property);
   }
+  // Cards as a person reads a hand: by the ruleset's hand order (`cards: look: hand_order`),
+  // then as the pack lists them; a card without one of the values goes after those with it.
+  std::vector<CardId> InHandOrder(std::vector<CardId> cards) const;
   // The zone instance holding `card`, or -1.
   int FindCard(const GameState& state, CardId card) const;
   // Takes `card` from wherever it is and puts it on top of `to_zone`; a wild card forgets

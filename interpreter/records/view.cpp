@@ -108,26 +108,6 @@ nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player
   return view;
 }
 
-namespace {
-
-// A hand as a person reads it: by the ruleset's hand order, then as the pack lists the cards;
-// a card without one of the values goes after those with it.
-std::vector<CardId> InHandOrder(const Engine& engine, std::vector<CardId> cards) {
-  const CardSet& set = engine.cards();
-  const std::vector<int>& order = engine.rules().look.hand_order;
-  std::stable_sort(cards.begin(), cards.end(), [&](CardId a, CardId b) {
-    for (int property : order) {
-      const unsigned va = static_cast<unsigned>(set.Value(a, property));  // kNoValue sorts last
-      const unsigned vb = static_cast<unsigned>(set.Value(b, property));
-      if (va != vb) return va < vb;
-    }
-    return set.Kind(a) < set.Kind(b);
-  });
-  return cards;
-}
-
-}  // namespace
-
 std::string TeamsText(int teams, int players, int viewer) {
   std::vector<std::string> listed;
   for (int t = 0; t < teams; ++t) {
@@ -156,7 +136,7 @@ std::string RenderView(const Engine& engine, const GameState& state, int player,
     }
     if (CanSee(engine, state, static_cast<int>(z), player)) {
       const bool hand = sorted_hands && zone.owner >= 0 && decl.visibility == Visibility::kOwner;
-      for (CardId c : hand ? InHandOrder(engine, zone.cards) : zone.cards)
+      for (CardId c : hand ? engine.InHandOrder(zone.cards) : zone.cards)
         cards += " " + CardText(engine, state, c);
       if (zone.cards.empty()) cards = " (empty)";
     } else {
