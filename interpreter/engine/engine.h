@@ -141,13 +141,15 @@ class Engine final : public EngineServices {
   int ScheduledRounds() const;
   void PickDealer(GameState& state);
   bool ActOpening(GameState& state, std::string& error);
+  // How much of the list is wanted: all of it, or one move (any will do).
+  enum class Listing : bool { kEvery, kAny };
   // Moves of the kinds in `kinds` for `player`: their own turn's when `decision` is null.
   void GenerateFor(const GameState& state, int player, uint32_t kinds, const Decision* decision,
-                   std::vector<Move>& out) const;
+                   std::vector<Move>& out, Listing listing = Listing::kEvery) const;
   // One pass of GenerateFor: in the turn, the fallback kinds or the others.
   // Returns the kinds that gave moves, a bit each.
   uint32_t GenerateKinds(const GameState& state, int player, uint32_t kinds, const Decision* decision,
-                         bool fallback, std::vector<Move>& out) const;
+                         bool fallback, Listing listing, std::vector<Move>& out) const;
   void DropWaiting(std::vector<Move>& out, size_t first, uint32_t offered) const;
   void GenerateMelds(const GameState& state, int player, const MoveDecl& m, const Move& base,
                      std::vector<Move>& out) const;

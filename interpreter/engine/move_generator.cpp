@@ -93,8 +93,8 @@ bool Engine::CanMove(const GameState& s, int player, uint32_t kinds, const Decis
     }
   }
   scratch_.clear();
-  GenerateFor(s, player, kinds & cheap_kinds_, decision, scratch_);  // any move will do: cheap ones first
-  if (scratch_.empty()) GenerateFor(s, player, kinds & ~cheap_kinds_, decision, scratch_);
+  GenerateFor(s, player, kinds & cheap_kinds_, decision, scratch_, Listing::kAny);  // cheap ones first
+  if (scratch_.empty()) GenerateFor(s, player, kinds & ~cheap_kinds_, decision, scratch_, Listing::kAny);
   return !scratch_.empty();
 }
 
@@ -185,14 +185,14 @@ void Engine::GeneratePlays(const GameState& s, int player, const MoveDecl& m, Mo
 }
 
 void Engine::GenerateFor(const GameState& s, int player, uint32_t kinds, const Decision* decision,
-                         std::vector<Move>& out) const {
+                         std::vector<Move>& out, Listing listing) const {
   const bool in_turn = decision == nullptr;
   // A fallback move is offered only when no other move of the turn is: a second pass for them.
   const size_t start = out.size();
   uint32_t offered = 0;
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1 && (!in_turn || out.size() > start)) break;
-    offered |= GenerateKinds(s, player, kinds, decision, pass == 1, out);
+    offered |= GenerateKinds(s, player, kinds, decision, pass == 1, listing, out);
   }
   if ((offered & waiting_kinds_) != 0) DropWaiting(out, start, offered);
 }
@@ -210,7 +210,7 @@ void Engine::DropWaiting(std::vector<Move>& out, size_t first, uint32_t offered)
 }
 
 uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, const Decision* decision,
-                               bool fallback, std::vector<Move>& out) const {
+                               bool fallback, Listing listing, std::vector<Move>& out) const {
   uint32_t offered = 0;
   const Ruleset& r = rules();
   const CardSet& set = cards();
@@ -258,6 +258,7 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
           Move move = base;
           move.Add(c);
           out.push_back(move);
+          if (listing == Listing::kAny && !m.knock.Used()) break;  // one card answers "is there a move"
         }
         if (m.knock.Used()) KeepKnocks(*this, s, player, static_cast<int>(k), out, first, knock_cache_);
         break;
@@ -300,6 +301,7 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         break;
     }
     if (out.size() > before) offered |= 1u << k;  // a register add: cheaper than a branch on waiting_kinds_
+    if (listing == Listing::kAny && out.size() > before) break;
   }
   return offered;
 }

@@ -41,17 +41,17 @@ int BestIndex(const std::vector<TrickKey>& keys, const std::vector<CardId>& tric
   return best;
 }
 
-// Keeps the cards `keep` accepts, unless none would be left.
+// Keeps the cards `keep` accepts, unless none would be left; returns whether any was. One
+// pass: the kept cards move down in place, and while none is kept nothing is overwritten.
 template <typename Keep>
-void Narrow(CardId* cards, int& n, Keep keep) {
-  int kept = 0;
-  for (int i = 0; i < n; ++i) kept += keep(cards[i]) ? 1 : 0;
-  if (kept == 0) return;
+bool Narrow(CardId* cards, int& n, Keep keep) {
   int w = 0;
   for (int i = 0; i < n; ++i) {
     if (keep(cards[i])) cards[w++] = cards[i];
   }
+  if (w == 0) return false;
   n = w;
+  return true;
 }
 
 // The round's first trick is in play: no trick has been won yet.
@@ -175,19 +175,22 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
   CardId cards[kMaxHand];
   int n = 0;
-  for (CardId c : hand) {
-    if (n < kMaxHand && Allowed(decision, c)) cards[n++] = c;
+  if (decision == nullptr || decision->only.empty()) {
+    n = static_cast<int>(std::min<size_t>(hand.size(), kMaxHand));
+    std::copy_n(hand.begin(), n, cards);
+  } else {
+    for (CardId c : hand) {
+      if (n < kMaxHand && Allowed(decision, c)) cards[n++] = c;
+    }
   }
   const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
   if (trick.empty()) {
-    NarrowLead(e, s, cards, n);
+    if (n > 1) NarrowLead(e, s, cards, n);
   } else {
     const int trump = TrumpSuit(e, s);
     const int led = keys[trick.front()].suit;
-    const bool follows = std::any_of(cards, cards + n, [&](CardId c) { return keys[c].suit == led; });
-    if (follows) {
-      Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
-    } else if (trump >= 0 && e.config().Resolve(t.must_trump) && !PartnerHolds(e, s, player)) {
+    const bool follows = Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
+    if (!follows && trump >= 0 && e.config().Resolve(t.must_trump) && !PartnerHolds(e, s, player)) {
       Narrow(cards, n, [&](CardId c) { return keys[c].suit == trump; });
     }
     if (OvertrumpDue(e, s, player, led, trump, follows)) {
@@ -201,14 +204,12 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
       Narrow(cards, n, [&](CardId c) { return Beats(keys, c, best, trump); });
     }
   }
-  if (t.no_points_first.parameter >= 0 || t.no_points_first.literal != 0) {
+  if (n > 1 && (t.no_points_first.parameter >= 0 || t.no_points_first.literal != 0)) {
     if (PointsBarred(e, s)) Narrow(cards, n, [&](CardId c) { return e.config().CardPoints(c) == 0; });
   }
-  for (int i = 0; i < n; ++i) {
-    Move move = base;
-    move.Add(cards[i]);
-    out.push_back(move);
-  }
+  const size_t first = out.size();
+  out.resize(first + static_cast<size_t>(n), base);  // one fill, then each its card
+  for (int i = 0; i < n; ++i) out[first + static_cast<size_t>(i)].Add(cards[i]);
 }
 
 namespace {
