@@ -68,6 +68,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     has_climbs_ = has_climbs_ || m.climb.Used();
     has_passing_ = has_passing_ || m.type == MoveType::kPassCards;
     has_trump_bids_ = has_trump_bids_ || m.type == MoveType::kTakeTrump;
+    has_knocks_ = has_knocks_ || m.knock.Used();
   }
   std::vector<bool> seen(r.catalog.kinds().size());
   for (int c = 0; c < cards().size() && !has_copies_; ++c) {

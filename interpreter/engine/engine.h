@@ -214,6 +214,7 @@ class Engine final : public EngineServices {
   bool has_climbs_ = false;       // some play climbs (`climb:`): its passes and clearing are kept
   bool has_passing_ = false;      // a `pass_cards` move: rounds start by passing cards (passing.h)
   bool has_trump_bids_ = false;   // a `take_trump` move: rounds start by bidding for trumps (trump_bid.h)
+  bool has_knocks_ = false;       // a move that knocks: each round clears the knocker (knock.h)
   bool uniform_bot_weights_ = true;
 };
 

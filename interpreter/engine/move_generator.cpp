@@ -246,15 +246,18 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         if (m.type == MoveType::kPassCards && decision == nullptr) break;  // only when the round asks
         const size_t first = out.size();
         const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
-        const int top = decision && decision->highest >= 0 ? HighestValue(set, from, decision->highest) : 0;
+        const int highest = decision ? decision->highest : -1;
+        const int top = highest >= 0 ? HighestValue(set, from, highest) : 0;
         const bool follows = !m.follow.empty();
+        const bool filtered = !m.cards.empty();
+        const Decision* const listing_only = decision && !decision->only.empty() ? decision : nullptr;
         const TopToFollow pile_top = follows ? ReadTop(*this, s, m, follow_keys_[k], player) : TopToFollow{};
         for (CardId c : from) {
-          if (!Allowed(decision, c) || (follows && !Follows(set, pile_top, follow_keys_[k], c)) ||
-              !CardPasses(set, m.cards, c) || (has_copies_ && AlreadyOffered(set, out, first, c, -1)))
+          if (!Allowed(listing_only, c) || (follows && !Follows(set, pile_top, follow_keys_[k], c)) ||
+              (filtered && !CardPasses(set, m.cards, c)) ||
+              (has_copies_ && AlreadyOffered(set, out, first, c, -1)))
             continue;
-          if (decision && decision->highest >= 0 && HighestValue(set, {&c, 1}, decision->highest) != top)
-            continue;
+          if (highest >= 0 && HighestValue(set, {&c, 1}, highest) != top) continue;
           Move move = base;
           move.Add(c);
           out.push_back(move);

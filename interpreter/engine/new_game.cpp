@@ -89,7 +89,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   s.round_over = false;
   ResetTricks(*this, s);
   ResetCaptures(*this, s);
-  ResetKnocks(*this, s);
+  if (has_knocks_) ResetKnocks(*this, s);
   if (has_trump_bids_) ResetTrumpBids(*this, s);
   if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, true);
   if (has_climbs_) ResetClimbs(*this, s);

@@ -97,9 +97,7 @@ std::vector<Arrangement> BestArrangements(const EngineServices& e, std::span<con
   std::vector<std::pair<int, CardId>> wild_cards;
   for (size_t i = 0; i < cards.size(); ++i) {
     const CardId c = cards[i];
-    const bool wild = std::any_of(melds.begin(), melds.end(), [&](int m) {
-      return combinations[m].wild && set.Wild(c) == combinations[m].property;
-    });
+    const bool wild = WildForMelds(e, melds, c);
     search.prune = search.prune && points[i] >= 0;
     if (wild) {
       wild_cards.push_back({points[i], c});

@@ -12,11 +12,16 @@ namespace {
 
 long long Worth(const EngineServices& e, CardId card) { return e.config().CardPointsAs(card, false); }
 
+// The points of each of `cards`, into `points` (each caller its own buffer: they nest).
+void PointsOf(const EngineServices& e, std::span<const CardId> cards, std::vector<int>& points) {
+  points.resize(cards.size());
+  for (size_t i = 0; i < cards.size(); ++i) points[i] = static_cast<int>(Worth(e, cards[i]));
+}
+
 Arrangement Arrange(const EngineServices& e, std::span<const CardId> cards, const std::vector<int>& melds,
                     std::span<const LaidMeld> onto = {}) {
   thread_local std::vector<int> points;
-  points.resize(cards.size());
-  for (size_t i = 0; i < cards.size(); ++i) points[i] = e.config().CardPointsAs(cards[i], false);
+  PointsOf(e, cards, points);
   return BestArrangement(e, cards, points, melds, onto);
 }
 
@@ -32,13 +37,6 @@ long long DeadwoodWithout(const EngineServices& e, std::span<const CardId> hand,
 bool InAMeld(const Arrangement& a, CardId card) {
   return std::any_of(a.melds.begin(), a.melds.end(), [&](const std::vector<CardId>& meld) {
     return std::find(meld.begin(), meld.end(), card) != meld.end();
-  });
-}
-
-bool WildInMelds(const EngineServices& e, CardId card, const std::vector<int>& melds) {
-  return std::any_of(melds.begin(), melds.end(), [&](int m) {
-    const Combination& combo = e.rules().combinations[m];
-    return combo.wild && e.cards().Wild(card) == combo.property;
   });
 }
 
@@ -91,8 +89,7 @@ void KeepKnockingCards(const EngineServices& e, std::span<const CardId> hand, co
   // whichever card goes.
   thread_local std::vector<int> points;
   thread_local std::vector<char> meldable;
-  points.resize(hand.size());
-  for (size_t i = 0; i < hand.size(); ++i) points[i] = e.config().CardPointsAs(hand[i], false);
+  PointsOf(e, hand, points);
   long long floor = 0;
   const bool has_floor = UnmeldedFloor(e, hand, points, melds, floor, meldable);
   const auto floor_without = [&](CardId c) {
@@ -107,7 +104,7 @@ void KeepKnockingCards(const EngineServices& e, std::span<const CardId> hand, co
   // Only for a natural card (a wild card may not stay out while a meld has room for it), and
   // only when the search was not cut short.
   std::erase_if(cards, [&](CardId c) {
-    const bool natural = all.complete && !WildInMelds(e, c, melds);
+    const bool natural = all.complete && !WildForMelds(e, melds, c);
     if (natural && all.deadwood - Worth(e, c) > most) return true;
     return !(natural && !InAMeld(all, c)) && DeadwoodWithout(e, hand, c, melds) > most;
   });
@@ -214,8 +211,7 @@ void ScoreKnock(const EngineServices& e, const GameState& s, std::vector<int>& s
   // Of the arrangements with the least deadwood, the knocker shows the one that scores best for
   // them (the fewest lay-offs), whatever order the cards came in.
   thread_local std::vector<int> points;
-  points.resize(hand(knocker).size());
-  for (size_t i = 0; i < points.size(); ++i) points[i] = e.config().CardPointsAs(hand(knocker)[i], false);
+  PointsOf(e, hand(knocker), points);
   const std::vector<Arrangement> ties = BestArrangements(e, hand(knocker), points, m.knock.melds, kMostShown);
   std::vector<long long> gained, best_gained;
   size_t best = 0;

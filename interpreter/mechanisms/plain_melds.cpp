@@ -26,6 +26,13 @@ void ForEachChoice(std::span<const int> from, int size, int& budget, const Visit
 
 }  // namespace
 
+bool WildForMelds(const EngineServices& engine, const std::vector<int>& melds, CardId card) {
+  const auto& combinations = engine.rules().combinations;
+  return std::any_of(melds.begin(), melds.end(), [&](int m) {
+    return combinations[m].wild && engine.cards().Wild(card) == combinations[m].property;
+  });
+}
+
 void SortByKey(const CardSet& set, const Combination& combo, std::span<const CardId> cards,
                std::vector<Keyed>& keyed) {
   keyed.clear();
@@ -90,9 +97,7 @@ bool UnmeldedFloor(const EngineServices& e, std::span<const CardId> cards, std::
   bool plain = true;
   for (size_t i = 0; i < cards.size() && plain; ++i) {
     char& seen = held[set.Kind(cards[i])];
-    plain = points[i] >= 0 && !seen && (!wild || std::none_of(melds.begin(), melds.end(), [&](int m) {
-              return combinations[m].wild && set.Wild(cards[i]) == combinations[m].property;
-            }));
+    plain = points[i] >= 0 && !seen && (!wild || !WildForMelds(e, melds, cards[i]));
     seen = 1;
   }
   for (CardId c : cards) held[set.Kind(c)] = 0;

@@ -15,6 +15,9 @@
 
 namespace tapis {
 
+// Whether `card` is wild for any of the combinations `melds` (their indexes in the ruleset).
+bool WildForMelds(const EngineServices& engine, const std::vector<int>& melds, CardId card);
+
 // A card that has a value of a combination's property: {the values of its `same`
 // properties as one key, that value, its place in the cards given}.
 using Keyed = std::tuple<uint64_t, int, int>;
