@@ -73,10 +73,38 @@ TEST_CASE("gin_rummy/a turn draws from the stock or the pile, then discards or k
         std::string::npos);
   Play(*engine, s, "pick");
   const std::vector<std::string> after = LegalTexts(*engine, s);
-  CHECK(after.size() >= 11);  // a discard of each card, and any knocks
+  CHECK(after.size() >= 10);  // a discard of each card but the one picked, and any knocks
   CHECK(std::find(after.begin(), after.end(), "draw") == after.end());
   Play(*engine, s, "discard " + Cards(*engine, s, "hand", 1)[0]);
   CHECK(s.turn_player == 1);
+}
+
+TEST_CASE("gin_rummy/the card picked from the pile stays in the hand until the next turn (keep_picked)") {
+  auto engine = MakeEngine("gin_rummy", 2);
+  GameState s = engine->NewGame(3);
+  const std::string upcard = Cards(*engine, s, "discard")[0];
+  const auto offers = [&](Engine& e, const GameState& state, const std::string& text) {
+    const std::vector<std::string> legal = LegalTexts(e, state);
+    return std::find(legal.begin(), legal.end(), text) != legal.end();
+  };
+  Play(*engine, s, "pick");
+  CHECK_FALSE(offers(*engine, s, "discard " + upcard));
+  const std::string why = upcard + " was taken with 'pick' this turn: it stays in your hand until your next turn";
+  CHECK(ParseMove(*engine, s, "discard " + upcard).error == why);
+  CHECK(ParseMove(*engine, s, "knock " + upcard).error == why);
+  std::string other = Cards(*engine, s, "hand", 1)[0];
+  if (other == upcard) other = Cards(*engine, s, "hand", 1)[1];
+  CHECK(offers(*engine, s, "discard " + other));
+  Play(*engine, s, "discard " + other);
+  Play(*engine, s, "draw");
+  Play(*engine, s, "discard " + Cards(*engine, s, "hand", 2)[0]);
+  Play(*engine, s, "draw");  // player 1's next turn: the card may go now
+  CHECK(offers(*engine, s, "discard " + upcard));
+
+  auto loose = MakeEngine("gin_rummy", 2, {{"keep_picked", "false"}});
+  GameState t = loose->NewGame(3);
+  Play(*loose, t, "pick");
+  CHECK(offers(*loose, t, "discard " + upcard));
 }
 
 TEST_CASE(
@@ -229,7 +257,7 @@ TEST_CASE(
   CHECK(deals >= Soak(40));
 }
 
-TEST_CASE("gin_rummy/load errors name the knock's rule") {
+TEST_CASE("gin_rummy/load errors name the knock's and the keep's rules") {
   const std::string path = FindRuleset("gin_rummy");
   const std::string yaml = ReadText(path);
   auto fails = [&](const std::string& from, const std::string& to, const std::string& message) {
@@ -249,6 +277,8 @@ TEST_CASE("gin_rummy/load errors name the knock's rule") {
   fails("knock: {move: knock,", "knock: {move: discard,", "'discard' is not a move with knock:");
   fails("melds: [set, run], max", "melds: [set, rnu], max", "melds: unknown combination 'rnu'");
   fails("round_ends_when_low: {zone: stock", "round_ends_when_low: {zone: hand", "a table zone (the stock)");
+  fails("keep: {into: picked,", "keep: {into: pickd,", "unknown variable 'pickd'");
+  fails("keep: {into: picked, enabled: $keep_picked}", "keep: picked", "keep: a map {into: VARIABLE");
   fails(
       "card_points:\n  - {if: {rank: [J, Q, K]}, points: 10}\n  - points: {rank: {A: 1, \"2\": 2, \"3\": 3, "
       "\"4\": 4, \"5\": 5, \"6\": 6, \"7\": 7, \"8\": 8, \"9\": 9, \"10\": 10}}\n",

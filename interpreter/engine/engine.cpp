@@ -9,6 +9,7 @@
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/keep.h"
 #include "interpreter/mechanisms/knock.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
@@ -69,6 +70,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     has_passing_ = has_passing_ || m.type == MoveType::kPassCards;
     has_trump_bids_ = has_trump_bids_ || m.type == MoveType::kTakeTrump;
     has_knocks_ = has_knocks_ || m.knock.Used();
+    has_keeps_ = has_keeps_ || m.keep.Used();
   }
   std::vector<bool> seen(r.catalog.kinds().size());
   for (int c = 0; c < cards().size() && !has_copies_; ++c) {
@@ -165,6 +167,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     if (decl->ends_turn) s.end_turn = true;
   }
   if (decl) Perform(s, player, target, performed);
+  if (has_keeps_ && decl && performed.count > 0) NoteKept(*this, s, *decl, performed.cards[0]);
   if (captured_ != nullptr) {
     captured_->moved = s;
     captured_->round_ended = false;
@@ -385,6 +388,7 @@ bool Engine::EndTurn(GameState& s, std::string& error) {
   s.actions_left = static_cast<int8_t>(config_->Resolve(r.actions_per_turn));
   ++s.turns;
   if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, false);
+  if (has_keeps_) ClearKept(*this, s);
   if (has_climbs_) ClearPassedPiles(*this, s);
   return r.events.turn_start.empty() || CallEvent(r.events.turn_start, s, error);
 }

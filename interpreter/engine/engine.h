@@ -215,6 +215,7 @@ class Engine final : public EngineServices {
   bool has_passing_ = false;      // a `pass_cards` move: rounds start by passing cards (passing.h)
   bool has_trump_bids_ = false;   // a `take_trump` move: rounds start by bidding for trumps (trump_bid.h)
   bool has_knocks_ = false;       // a move that knocks: each round clears the knocker (knock.h)
+  bool has_keeps_ = false;        // a move whose card stays for the turn (keep.h)
   bool uniform_bot_weights_ = true;
 };
 

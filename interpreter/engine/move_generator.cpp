@@ -9,6 +9,7 @@
 #include "interpreter/mechanisms/contract.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/keep.h"
 #include "interpreter/mechanisms/knock.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
@@ -252,8 +253,9 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         const bool filtered = !m.cards.empty();
         const Decision* const listing_only = decision && !decision->only.empty() ? decision : nullptr;
         const TopToFollow pile_top = follows ? ReadTop(*this, s, m, follow_keys_[k], player) : TopToFollow{};
+        const int kept = has_keeps_ && m.type == MoveType::kTake ? KeptCard(*this, s, m) : kNoKept;
         for (CardId c : from) {
-          if (!Allowed(listing_only, c) || (follows && !Follows(set, pile_top, follow_keys_[k], c)) ||
+          if (c == kept || !Allowed(listing_only, c) || (follows && !Follows(set, pile_top, follow_keys_[k], c)) ||
               (filtered && !CardPasses(set, m.cards, c)) ||
               (has_copies_ && AlreadyOffered(set, out, first, c, -1)))
             continue;

@@ -3,6 +3,7 @@
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/capture.h"
 #include "interpreter/mechanisms/climb.h"
+#include "interpreter/mechanisms/keep.h"
 #include "interpreter/mechanisms/knock.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/move_count.h"
@@ -90,6 +91,7 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   ResetTricks(*this, s);
   ResetCaptures(*this, s);
   if (has_knocks_) ResetKnocks(*this, s);
+  if (has_keeps_) ClearKept(*this, s);
   if (has_trump_bids_) ResetTrumpBids(*this, s);
   if (!counted_kinds_.empty()) ResetCounts(*this, s, counted_kinds_, true);
   if (has_climbs_) ResetClimbs(*this, s);

@@ -135,6 +135,16 @@ void ReadCount(const YamlReader& reader, const YAML::Node& node, const Ruleset& 
   }
 }
 
+// keep: {into: VARIABLE, enabled: $p} on a draw or take: the card taken stays this turn.
+void ReadKeep(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, MoveDecl& m) {
+  if (m.type != MoveType::kDraw && m.type != MoveType::kTake)
+    reader.Fail(node, "keep: only for draw and take moves (the card they take stays this turn)");
+  if (!node.IsMap()) reader.Fail(node, "keep: a map {into: VARIABLE, enabled: true}");
+  reader.CheckKeys(node, {"into", "enabled"});
+  m.keep.into = ReadVariable(reader, reader.Required(node, "into"), r, Owner::kTable);
+  m.keep.enabled = ReadFlag(reader, node, "enabled", r, true);
+}
+
 // follow: [suit, rank] on a take move: what a card must share with the top of the pile.
 void ReadFollow(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, MoveDecl& m) {
   if (m.type != MoveType::kTake) reader.Fail(node, "follow: only for take moves (one card onto a pile)");
@@ -252,7 +262,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "last",         "taker",
                             "passes",       "pass",
                             "second_round", "complete",
-                            "knock"});
+                            "knock",        "keep"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -357,6 +367,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     }
     if (spec["follow"]) ReadFollow(reader, spec["follow"], r, m);
     if (spec["knock"]) ReadKnock(reader, spec["knock"], r, m);
+    if (spec["keep"]) ReadKeep(reader, spec["keep"], r, m);
     if (spec["declares"]) ReadDeclares(reader, spec["declares"], r, m);
     if (spec["count"]) ReadCount(reader, spec["count"], r, m);
     if (spec["cards"]) m.cards = ReadFilters(reader, spec["cards"], r.catalog);

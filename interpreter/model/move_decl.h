@@ -130,6 +130,14 @@ struct Knock {
   bool Used() const { return knocker >= 0; }
 };
 
+// `keep:` on a draw or a take (keep.h): the card the move took may not leave `to` again this
+// turn; the table variable `into` holds 1 + its id (0: none), cleared as each turn starts.
+struct Keep {
+  int into = -1;
+  IntValue enabled{1, -1};  // off: nothing is kept (a parameter may turn the rule off)
+  bool Used() const { return into >= 0; }
+};
+
 struct MoveDecl {
   std::string name;
   std::string description;
@@ -199,6 +207,7 @@ struct MoveDecl {
       -1;  // table variable: the seat (from 1) that captured last; takes what is left at the end
   TrumpBid trump_bid;  // take_trump (also `next_phase`)
   Knock knock;         // take: going out with little deadwood
+  Keep keep;           // draw, take: the card taken stays this turn
 };
 
 }  // namespace tapis

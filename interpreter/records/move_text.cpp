@@ -11,6 +11,7 @@
 #include "interpreter/mechanisms/combination.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/grid.h"
+#include "interpreter/mechanisms/keep.h"
 #include "interpreter/mechanisms/knock.h"
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_explain.h"
@@ -314,6 +315,10 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     }
   }
   if (decl.type == MoveType::kTake && cards.size() == 1) {
+    const MoveDecl* taken_by = nullptr;
+    if (KeptCard(engine, state, decl, &taken_by) == cards[0])
+      return {std::nullopt, fmt::format("{} was taken with '{}' this turn: it stays in your {} until your next turn",
+                                        engine.cards().Code(cards[0]), taken_by->name, r.zones[taken_by->to].name)};
     const TopToFollow top = ReadTop(engine, state, decl, FollowKeys{}, actor);
     if (!Follows(engine.cards(), top, FollowKeys{}, cards[0]))
       return {std::nullopt, WhyNotFollowing(engine, state, decl, top, cards[0])};

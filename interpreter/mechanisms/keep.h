@@ -1,0 +1,22 @@
+// `keep:` on a draw or take (model/move_decl.h Keep): the card the move took stays where it
+// went for the rest of the turn; no take move may move it on. Gin rummy's "the card taken
+// from the discard pile may not be discarded in the same turn".
+#pragma once
+
+#include "interpreter/model/engine_services.h"
+
+namespace tapis {
+
+// After `decl` took `card` (the card drawn, for a draw): its keep variable holds the card.
+void NoteKept(const EngineServices& engine, GameState& state, const MoveDecl& decl, CardId card);
+
+// At each turn's start: no card is kept.
+void ClearKept(const EngineServices& engine, GameState& state);
+
+// The card that the take move `take` may not move this turn, or kNoKept; `by`, when not null,
+// is set to the move that took it.
+inline constexpr int kNoKept = -1;
+int KeptCard(const EngineServices& engine, const GameState& state, const MoveDecl& take,
+             const MoveDecl** by = nullptr);
+
+}  // namespace tapis
