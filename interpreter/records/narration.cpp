@@ -243,8 +243,8 @@ void Sayings(const Engine& engine, const GameState& before, const GameState& aft
   }
 }
 
-// The round over, the cards the others kept hidden, as they were when it was scored: "hand of
-// player 2: JH 2S JK".
+// The round over, the cards the others kept hidden, as they were when it was scored, in the
+// order the view sorts a hand: "hand of player 2: 2S JH JK".
 void HandsShown(const Engine& engine, const GameState& ended, int viewer, std::vector<std::string>& out) {
   for (size_t z = 0; z < ended.zones.size(); ++z) {
     const Zone& zone = ended.zones[z];
@@ -252,7 +252,7 @@ void HandsShown(const Engine& engine, const GameState& ended, int viewer, std::v
         engine.rules().zones[zone.decl].visibility != Visibility::kOwner)
       continue;
     out.push_back(fmt::format("{}: {}", ZoneName(engine, ended, static_cast<int>(z), viewer),
-                              Cards(engine, ended, zone.cards, true)));
+                              Cards(engine, ended, engine.InHandOrder(zone.cards), true)));
   }
 }
 
