@@ -292,7 +292,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     if (command == "help" || command == "?" || command.rfind("help ", 0) == 0) {
       const auto start = command.find_first_not_of(" \t", 4);
       PrintHelp(engine, state, screen,
-                start == std::string::npos ? "" : screen.style().Typed(command.substr(start)));
+                start == std::string::npos ? "" : screen.style().Typed(command.substr(start)), sorted_hands);
       continue;
     }
     if (command.rfind("info ", 0) == 0) {

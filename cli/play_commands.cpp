@@ -33,6 +33,31 @@ std::string DecisionLine(const Engine& engine, const GameState& state) {
 
 namespace {
 
+// The moves of each kind that moves one card (and places it nowhere) in the order the view
+// sorts a hand (`discard 2♣`, `discard 6♣`, … rather than as dealt); the kinds, and the moves
+// of other kinds, keep their order.
+void SortOneCardMoves(const Engine& engine, std::vector<Move>& legal) {
+  const auto one_card = [](const Move& m) { return m.count == 1 && m.cell < 0; };
+  std::map<int, size_t> kind_first;  // a kind's place: where its first move was listed
+  std::map<int, bool> all_one_card;
+  std::vector<CardId> cards;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    kind_first.emplace(legal[i].kind, i);
+    auto [it, added] = all_one_card.emplace(legal[i].kind, true);
+    it->second = it->second && one_card(legal[i]);
+    if (one_card(legal[i])) cards.push_back(legal[i].cards[0]);
+  }
+  const std::vector<CardId> order = engine.InHandOrder(cards);
+  const auto key = [&](const Move& m) {
+    const size_t at =
+        all_one_card[m.kind]
+            ? static_cast<size_t>(std::find(order.begin(), order.end(), m.cards[0]) - order.begin())
+            : 0;
+    return std::pair{kind_first[m.kind], at};
+  };
+  std::stable_sort(legal.begin(), legal.end(), [&](const Move& a, const Move& b) { return key(a) < key(b); });
+}
+
 // The numbers offered from `legal[i]` on, for one number move, as ranges ("0 to 2, 4 to 7");
 // `i` ends on the last of them.
 std::string NumberRanges(const std::vector<Move>& legal, size_t& i) {
@@ -56,9 +81,11 @@ std::string Lower(std::string text) {
   return text;
 }
 
-void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, const std::string& filter) {
+void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, const std::string& filter,
+               bool sorted) {
   std::vector<std::pair<std::string, std::string>> lines;  // what to type, what it does
-  const std::vector<Move> legal = engine.LegalMoves(state);
+  std::vector<Move> legal = engine.LegalMoves(state);
+  if (sorted) SortOneCardMoves(engine, legal);
   for (size_t i = 0; i < legal.size(); ++i) {
     const Move& m = legal[i];
     // A number move: one line, its numbers after the description (a bid of 0 to 13).

@@ -15,8 +15,10 @@ std::string Lower(std::string text);
 std::string DecisionLine(const Engine& engine, const GameState& state);
 // The legal moves, each once as it may be typed (the first few of each kind when there are
 // many), and the commands; with `filter`, only the moves whose text holds each of its words,
-// case aside (`help 8c`, `help lay AD`).
-void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, const std::string& filter = "");
+// case aside (`help 8c`, `help lay AD`). With `sorted`, the one-card moves of a kind come in
+// the order the view sorts a hand.
+void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, const std::string& filter = "",
+               bool sorted = true);
 // A card's properties, decoded from its code: "9MoSu: rank 9; suit Moons, Suns".
 void PrintCardInfo(const Engine& engine, const Screen& screen, const std::string& code);
 // The ruleset's summary and its parameters as this game has them.

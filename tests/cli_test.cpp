@@ -477,11 +477,21 @@ TEST_CASE("cli/play: help FILTER lists the moves that hold it, rules the paramet
   const Run r =
       Tapis("play unisson --players 3 --seed 4 --set packs=2", "Help 8\\nhelp zz  \\nRULES\\nquit\\n");
   CHECK(r.code == 0);
-  CHECK(r.output.find("legal moves with '8':\n  choose 8D") != std::string::npos);
+  CHECK(r.output.find("legal moves with '8':\n  choose 8H ") != std::string::npos);  // hearts first, as the
+  CHECK(r.output.find("replaces it.\n  choose 8D ") != std::string::npos);            // hand is sorted
   CHECK(r.output.find("legal moves with 'zz':\n  none (") != std::string::npos);
   CHECK(r.output.find("L'Unisson: Rummy-like") != std::string::npos);
   CHECK(r.output.find("  packs = 2: Number of 32-card packs") != std::string::npos);
   CHECK(r.output.find("illegal") == std::string::npos);
+}
+
+TEST_CASE("cli/play: help lists one-card moves as the hand is sorted, or as dealt with --dealt-order") {
+  const Run sorted = Tapis("play gin_rummy --seed 7 --seat human --seat greedy", "pick\nhelp\nquit\n");
+  CHECK(sorted.output.find("  discard 2C               Discard a card.\n  discard 6C ") != std::string::npos);
+  const Run dealt =
+      Tapis("play gin_rummy --seed 7 --seat human --seat greedy --dealt-order", "pick\nhelp\nquit\n");
+  CHECK(dealt.output.find("  discard 2C               Discard a card.\n  discard 6C ") == std::string::npos);
+  CHECK(dealt.output.find("  discard 2C ") != std::string::npos);
 }
 
 TEST_CASE("cli/play: info decodes a card, hint says what the greedy bot would play") {
