@@ -89,7 +89,7 @@ TEST_CASE("gin_rummy/the card picked from the pile stays in the hand until the n
   };
   Play(*engine, s, "pick");
   CHECK_FALSE(offers(*engine, s, "discard " + upcard));
-  const std::string why = upcard + " was taken with 'pick' this turn: it stays in your hand until your next turn";
+  const std::string why = upcard + " was taken with 'pick' this turn: it stays in your hand until the turn is over";
   CHECK(ParseMove(*engine, s, "discard " + upcard).error == why);
   CHECK(ParseMove(*engine, s, "knock " + upcard).error == why);
   std::string other = Cards(*engine, s, "hand", 1)[0];
@@ -105,6 +105,20 @@ TEST_CASE("gin_rummy/the card picked from the pile stays in the hand until the n
   GameState t = loose->NewGame(3);
   Play(*loose, t, "pick");
   CHECK(offers(*loose, t, "discard " + upcard));
+}
+
+TEST_CASE("gin_rummy/with two packs, the copy of the card picked stays too") {
+  auto engine = EditedGin({{"  pack: every\n", "  pack: every\n  copies: 2\n"}});
+  GameState s = AfterDraw(*engine, R"(["4D", "4D", "7H", "8H", "9H", "KS", "KD", "KC", "2C", "3C", "QH"])", kOther);
+  const auto& hand = s.zones[engine->ZoneSlot(engine->rules().ZoneIndex("hand"), 0)].cards;
+  REQUIRE(engine->cards().Code(hand[1]) == "4D");
+  std::vector<std::string> legal = LegalTexts(*engine, s);
+  CHECK(std::find(legal.begin(), legal.end(), "discard 4D") != legal.end());  // nothing kept yet
+  s.variables[engine->config().VariableSlot(engine->rules().VariableIndex("picked"), 0)] = hand[1] + 1;
+  legal = LegalTexts(*engine, s);
+  CHECK(std::find(legal.begin(), legal.end(), "discard 4D") == legal.end());
+  CHECK(std::find(legal.begin(), legal.end(), "discard QH") != legal.end());
+  CHECK(ParseMove(*engine, s, "discard 4D").error.find("was taken with 'pick' this turn") != std::string::npos);
 }
 
 TEST_CASE(
@@ -279,6 +293,8 @@ TEST_CASE("gin_rummy/load errors name the knock's and the keep's rules") {
   fails("round_ends_when_low: {zone: stock", "round_ends_when_low: {zone: hand", "a table zone (the stock)");
   fails("keep: {into: picked,", "keep: {into: pickd,", "unknown variable 'pickd'");
   fails("keep: {into: picked, enabled: $keep_picked}", "keep: picked", "keep: a map {into: VARIABLE");
+  fails("keep: {into: picked,", "keep: {into: drawn,", "keep: into: 'drawn' is written by the count of 'draw'");
+  fails("    count: {into: drawn, per: turn, max: 1}\n    keep:", "    keep:", "keep: the move is made once a turn");
   fails(
       "card_points:\n  - {if: {rank: [J, Q, K]}, points: 10}\n  - points: {rank: {A: 1, \"2\": 2, \"3\": 3, "
       "\"4\": 4, \"5\": 5, \"6\": 6, \"7\": 7, \"8\": 8, \"9\": 9, \"10\": 10}}\n",

@@ -151,6 +151,9 @@ class Engine final : public EngineServices {
   uint32_t GenerateKinds(const GameState& state, int player, uint32_t kinds, const Decision* decision,
                          bool fallback, Listing listing, std::vector<Move>& out) const;
   void DropWaiting(std::vector<Move>& out, size_t first, uint32_t offered) const;
+  template <bool kKeeps>
+  void GenerateTakes(const GameState& state, int player, int kind, const Decision* decision, Listing listing,
+                     const Move& base, std::vector<Move>& out) const;
   void GenerateMelds(const GameState& state, int player, const MoveDecl& m, const Move& base,
                      std::vector<Move>& out) const;
   void GenerateExtends(const GameState& state, int player, const MoveDecl& m, const Move& base,

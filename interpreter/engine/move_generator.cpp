@@ -242,32 +242,12 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         break;
       case MoveType::kTake:
       case MoveType::kGive:
-      case MoveType::kPassCards: {
-        if (m.type == MoveType::kGive && (decision == nullptr || decision->target < 0)) break;
-        if (m.type == MoveType::kPassCards && decision == nullptr) break;  // only when the round asks
-        const size_t first = out.size();
-        const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
-        const int highest = decision ? decision->highest : -1;
-        const int top = highest >= 0 ? HighestValue(set, from, highest) : 0;
-        const bool follows = !m.follow.empty();
-        const bool filtered = !m.cards.empty();
-        const Decision* const listing_only = decision && !decision->only.empty() ? decision : nullptr;
-        const TopToFollow pile_top = follows ? ReadTop(*this, s, m, follow_keys_[k], player) : TopToFollow{};
-        const int kept = has_keeps_ && m.type == MoveType::kTake ? KeptCard(*this, s, m) : kNoKept;
-        for (CardId c : from) {
-          if (c == kept || !Allowed(listing_only, c) || (follows && !Follows(set, pile_top, follow_keys_[k], c)) ||
-              (filtered && !CardPasses(set, m.cards, c)) ||
-              (has_copies_ && AlreadyOffered(set, out, first, c, -1)))
-            continue;
-          if (highest >= 0 && HighestValue(set, {&c, 1}, highest) != top) continue;
-          Move move = base;
-          move.Add(c);
-          out.push_back(move);
-          if (listing == Listing::kAny && !m.knock.Used()) break;  // one card answers "is there a move"
-        }
-        if (m.knock.Used()) KeepKnocks(*this, s, player, static_cast<int>(k), out, first, knock_cache_);
+      case MoveType::kPassCards:
+        if (has_keeps_)
+          GenerateTakes<true>(s, player, static_cast<int>(k), decision, listing, base, out);
+        else
+          GenerateTakes<false>(s, player, static_cast<int>(k), decision, listing, base, out);
         break;
-      }
       case MoveType::kPlay:
         GeneratePlays(s, player, m, base, out);
         break;
@@ -309,6 +289,41 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
     if (listing == Listing::kAny && out.size() > before) break;
   }
   return offered;
+}
+
+// Take, give and pass_cards moves: one card each from the player's zone `from`, as the move's
+// filters, the pile to follow, the decision and the cards kept this turn (`kKeeps`: the rules
+// keep some; the other games' listing does not ask) allow. Its own function, out of
+// GenerateKinds' way: each local here would be a register GenerateKinds saves on every call.
+template <bool kKeeps>
+void Engine::GenerateTakes(const GameState& s, int player, int k, const Decision* decision, Listing listing,
+                           const Move& base, std::vector<Move>& out) const {
+  const MoveDecl& m = rules().moves[k];
+  const CardSet& set = cards();
+  if (m.type == MoveType::kGive && (decision == nullptr || decision->target < 0)) return;
+  if (m.type == MoveType::kPassCards && decision == nullptr) return;  // only when the round asks
+  const size_t first = out.size();
+  const auto& from = s.zones[ZoneSlot(m.from, player)].cards;
+  const int highest = decision ? decision->highest : -1;
+  const int top = highest >= 0 ? HighestValue(set, from, highest) : 0;
+  const bool follows = !m.follow.empty();
+  const bool filtered = !m.cards.empty();
+  const Decision* const listing_only = decision && !decision->only.empty() ? decision : nullptr;
+  const TopToFollow pile_top = follows ? ReadTop(*this, s, m, follow_keys_[k], player) : TopToFollow{};
+  for (CardId c : from) {
+    if constexpr (kKeeps) {
+      if (m.type == MoveType::kTake && IsKept(*this, s, m, c)) continue;
+    }
+    if (!Allowed(listing_only, c) || (follows && !Follows(set, pile_top, follow_keys_[k], c)) ||
+        (filtered && !CardPasses(set, m.cards, c)) || (has_copies_ && AlreadyOffered(set, out, first, c, -1)))
+      continue;
+    if (highest >= 0 && HighestValue(set, {&c, 1}, highest) != top) continue;
+    Move move = base;
+    move.Add(c);
+    out.push_back(move);
+    if (listing == Listing::kAny && !m.knock.Used()) break;  // one card answers "is there a move"
+  }
+  if (m.knock.Used()) KeepKnocks(*this, s, player, k, out, first, knock_cache_);
 }
 
 // Meld moves: a contract, or each combination the hand holds (wild cards standing in).

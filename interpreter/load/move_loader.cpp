@@ -423,4 +423,31 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   ResolveMoveNames(reader, node, fallback_lists, r);
 }
 
+// A keep move is made once a turn at most (one card kept), into a variable of its own.
+void CheckKeepMoves(const YamlReader& reader, const YAML::Node& moves, const Ruleset& r) {
+  for (const MoveDecl& m : r.moves) {
+    if (!m.keep.Used()) continue;
+    const YAML::Node at = moves[m.name]["keep"];
+    const MoveCount& c = m.count;
+    if (c.variable < 0 || c.per != MoveCount::Per::kTurn || !c.has_max || c.max.parameter >= 0 ||
+        c.max.plus_players || c.max.literal != 1)
+      reader.Fail(at, "keep: the move is made once a turn at most, so that one card is kept: give it "
+                      "count: {into: VARIABLE, per: turn, max: 1}");
+    std::string writer;  // another rule the engine writes the same variable for
+    for (const MoveDecl& o : r.moves) {
+      if (!writer.empty()) break;
+      if (o.count.variable == m.keep.into) writer = fmt::format("the count of '{}'", o.name);
+      if (o.knock.knocker == m.keep.into) writer = fmt::format("the knock of '{}'", o.name);
+      if (&o != &m && o.keep.into == m.keep.into) writer = fmt::format("the keep of '{}'", o.name);
+      if (o.capture_last == m.keep.into) writer = fmt::format("the capture of '{}'", o.name);
+      if (o.trump_bid.passes == m.keep.into) writer = fmt::format("the bidding of '{}'", o.name);
+    }
+    if (r.tricks.leader == m.keep.into) writer = "the tricks' leader";
+    if (!writer.empty())
+      reader.Fail(at["into"], fmt::format("keep: into: '{}' is written by {} already: give the keep a "
+                                          "variable of its own",
+                                          r.variables[m.keep.into].name, writer));
+  }
+}
+
 }  // namespace tapis

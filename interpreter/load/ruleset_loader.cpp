@@ -68,6 +68,7 @@ class Loader : private YamlReader {
       ReadTricks(*this, root["tricks"], *r_, [this](const YAML::Node& n) { return FunctionName(n); });
     CheckTakeTrumpMoves(*this, root["moves"], *r_);
     CheckKnockMoves(*this, root["moves"], *r_);
+    CheckKeepMoves(*this, root["moves"], *r_);
     for (const auto& rule : root["card_points"] ? root["card_points"] : YAML::Node()) {
       if (r_->tricks.zone < 0 && rule["trump"])
         Fail(rule["trump"], "trump: only in a game of tricks (tricks: names the trumps)");

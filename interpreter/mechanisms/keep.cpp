@@ -14,15 +14,16 @@ void ClearKept(const EngineServices& e, GameState& s) {
   }
 }
 
-int KeptCard(const EngineServices& e, const GameState& s, const MoveDecl& take, const MoveDecl** by) {
+bool IsKept(const EngineServices& e, const GameState& s, const MoveDecl& take, CardId card, const MoveDecl** by) {
   for (const MoveDecl& m : e.rules().moves) {
     if (!m.keep.Used() || m.to != take.from) continue;
     const int held = s.variables[e.config().VariableSlot(m.keep.into, 0)];
-    if (held <= 0) continue;
+    if (held <= 0 || held > e.cards().size() || e.cards().Kind(static_cast<CardId>(held - 1)) != e.cards().Kind(card))
+      continue;
     if (by != nullptr) *by = &m;
-    return held - 1;
+    return true;
   }
-  return kNoKept;
+  return false;
 }
 
 }  // namespace tapis

@@ -1,5 +1,5 @@
 // `keep:` on a draw or take (model/move_decl.h Keep): the card the move took stays where it
-// went for the rest of the turn; no take move may move it on. Gin rummy's "the card taken
+// went for the rest of the turn; no take move may move it, nor a copy of it, on. Gin rummy's "the card taken
 // from the discard pile may not be discarded in the same turn".
 #pragma once
 
@@ -13,10 +13,9 @@ void NoteKept(const EngineServices& engine, GameState& state, const MoveDecl& de
 // At each turn's start: no card is kept.
 void ClearKept(const EngineServices& engine, GameState& state);
 
-// The card that the take move `take` may not move this turn, or kNoKept; `by`, when not null,
-// is set to the move that took it.
-inline constexpr int kNoKept = -1;
-int KeptCard(const EngineServices& engine, const GameState& state, const MoveDecl& take,
-             const MoveDecl** by = nullptr);
+// Whether the take move `take` may not move `card` this turn: a keep move put it, or a card
+// of its kind (two packs hold two), into `take`'s zone. `by`, when not null, is set to that move.
+bool IsKept(const EngineServices& engine, const GameState& state, const MoveDecl& take, CardId card,
+            const MoveDecl** by = nullptr);
 
 }  // namespace tapis

@@ -316,9 +316,12 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   }
   if (decl.type == MoveType::kTake && cards.size() == 1) {
     const MoveDecl* taken_by = nullptr;
-    if (KeptCard(engine, state, decl, &taken_by) == cards[0])
-      return {std::nullopt, fmt::format("{} was taken with '{}' this turn: it stays in your {} until your next turn",
-                                        engine.cards().Code(cards[0]), taken_by->name, r.zones[taken_by->to].name)};
+    if (IsKept(engine, state, decl, cards[0], &taken_by)) {
+      const ZoneDecl& zone = r.zones[taken_by->to];
+      return {std::nullopt, fmt::format("{} was taken with '{}' this turn: it stays in {} {} until the turn is over",
+                                        engine.cards().Code(cards[0]), taken_by->name,
+                                        zone.owner == Owner::kPlayer ? "your" : "the", zone.name)};
+    }
     const TopToFollow top = ReadTop(engine, state, decl, FollowKeys{}, actor);
     if (!Follows(engine.cards(), top, FollowKeys{}, cards[0]))
       return {std::nullopt, WhyNotFollowing(engine, state, decl, top, cards[0])};
