@@ -107,6 +107,19 @@ TEST_CASE("gin_rummy/the card picked from the pile stays in the hand until the n
   CHECK(offers(*loose, t, "discard " + upcard));
 }
 
+TEST_CASE("gin_rummy/a player left with only the card picked has no move: the table is told the turn passes") {
+  auto engine = MakeEngine("gin_rummy", 2);
+  GameState s = Position(*engine, R"({"zones": {"hand 1": [], "hand 2": )" + kOther +
+                                      R"(, "discard": ["QH"]}, "turn": 1})");
+  MoveStates states;
+  engine->CaptureStates(&states);
+  Play(*engine, s, "pick");
+  engine->CaptureStates(nullptr);
+  CHECK(states.said == std::vector<std::string>{"player 1 has no move: the turn passes"});
+  CHECK(s.turn_player == 1);
+  CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"draw"});  // the pile is empty
+}
+
 TEST_CASE("gin_rummy/with two packs, the copy of the card picked stays too") {
   auto engine = EditedGin({{"  pack: every\n", "  pack: every\n  copies: 2\n"}});
   GameState s = AfterDraw(*engine, R"(["4D", "4D", "7H", "8H", "9H", "KS", "KD", "KC", "2C", "3C", "QH"])", kOther);

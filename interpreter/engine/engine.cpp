@@ -308,8 +308,18 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   }
 }
 
+// The table is told whose turns passed for want of a move (only when it listens: a playout
+// formats nothing).
+void Engine::TellPassed(uint64_t seats) {
+  if (captured_ == nullptr) return;
+  for (int p = 0; seats != 0; ++p, seats >>= 1) {
+    if (seats & 1u) Say(fmt::format("player {} has no move: the turn passes", p + 1));
+  }
+}
+
 bool Engine::Settle(GameState& s, std::string& error, bool answered) {
   int idle_turns = 0;
+  uint64_t passed = 0;  // bit per seat: a turn that passed for want of a move, told once one is made
   // Turns and rounds that end with no move between them: a flow that loops (an event that
   // ends every turn, a round that ends as it starts) would never give the players a move.
   const uint32_t first_turn = s.turns;
@@ -346,11 +356,16 @@ bool Engine::Settle(GameState& s, std::string& error, bool answered) {
     }
     // A turn player with nothing to do passes; if nobody can, the round is over.
     if (always_can_pass_) return true;
-    if (CanMove(s, s.turn_player, ~0u, nullptr)) return true;
+    if (CanMove(s, s.turn_player, ~0u, nullptr)) {
+      TellPassed(passed);
+      return true;
+    }
     if (++idle_turns > s.players) {
-      s.round_over = true;
+      s.round_over = true;  // nobody can move: no turn passed, the round is over
+      passed = 0;
       continue;
     }
+    passed |= uint64_t{1} << s.turn_player;
     if (!EndTurn(s, error)) return false;
   }
   return true;

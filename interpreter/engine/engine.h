@@ -175,6 +175,7 @@ class Engine final : public EngineServices {
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
   // `answered`: the move answered a decision; once none is left, cards passed are delivered.
   bool Settle(GameState& state, std::string& error, bool answered = false);
+  void TellPassed(uint64_t seats);
   bool StartRound(GameState& state, std::string& error);
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);
