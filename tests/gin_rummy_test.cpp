@@ -308,6 +308,7 @@ TEST_CASE("gin_rummy/load errors name the knock's and the keep's rules") {
   fails("keep: {into: picked, enabled: $keep_picked}", "keep: picked", "keep: a map {into: VARIABLE");
   fails("keep: {into: picked,", "keep: {into: drawn,", "keep: into: 'drawn' is written by the count of 'draw'");
   fails("    count: {into: drawn, per: turn, max: 1}\n    keep:", "    keep:", "keep: the move is made once a turn");
+  fails("keep: {into: picked,", "keep: {into: knocker,", "keep: into: 'knocker' is written by the knock of 'knock'");
   fails(
       "card_points:\n  - {if: {rank: [J, Q, K]}, points: 10}\n  - points: {rank: {A: 1, \"2\": 2, \"3\": 3, "
       "\"4\": 4, \"5\": 5, \"6\": 6, \"7\": 7, \"8\": 8, \"9\": 9, \"10\": 10}}\n",

@@ -308,18 +308,24 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   }
 }
 
-// The table is told whose turns passed for want of a move (only when it listens: a playout
-// formats nothing).
-void Engine::TellPassed(uint64_t seats) {
+// A turn passes for want of a move: the table is told at once (a playout formats nothing),
+// from `told` on, unless nobody could move (UntellPasses).
+void Engine::TellPass(int seat, size_t& told) {
   if (captured_ == nullptr) return;
-  for (int p = 0; seats != 0; ++p, seats >>= 1) {
-    if (seats & 1u) Say(fmt::format("player {} has no move: the turn passes", p + 1));
-  }
+  if (told == kNothingTold) told = captured_->said.size();
+  Say(fmt::format("player {} has no move: the turn passes", seat + 1));
+}
+
+// Nobody could move: the round is over, and no turn passed (the lines TellPass added go).
+void Engine::UntellPasses(size_t told) {
+  if (captured_ != nullptr && told != kNothingTold && told <= captured_->said.size())
+    captured_->said.resize(told);
 }
 
 bool Engine::Settle(GameState& s, std::string& error, bool answered) {
-  int idle_turns = 0;
-  uint64_t passed = 0;  // bit per seat: a turn that passed for want of a move, told once one is made
+  int idle_turns = 0;         // in a row, this round: once every player's has passed, nobody can move
+  int idle_round = s.round;
+  size_t told = kNothingTold;  // where the table's lines about those turns begin
   // Turns and rounds that end with no move between them: a flow that loops (an event that
   // ends every turn, a round that ends as it starts) would never give the players a move.
   const uint32_t first_turn = s.turns;
@@ -356,16 +362,18 @@ bool Engine::Settle(GameState& s, std::string& error, bool answered) {
     }
     // A turn player with nothing to do passes; if nobody can, the round is over.
     if (always_can_pass_) return true;
-    if (CanMove(s, s.turn_player, ~0u, nullptr)) {
-      TellPassed(passed);
-      return true;
+    if (CanMove(s, s.turn_player, ~0u, nullptr)) return true;
+    if (s.round != idle_round) {  // the turns passed before belong to a round that is over
+      idle_round = s.round;
+      idle_turns = 0;
+      told = kNothingTold;
     }
     if (++idle_turns > s.players) {
-      s.round_over = true;  // nobody can move: no turn passed, the round is over
-      passed = 0;
+      s.round_over = true;
+      UntellPasses(told);
       continue;
     }
-    passed |= uint64_t{1} << s.turn_player;
+    TellPass(s.turn_player, told);
     if (!EndTurn(s, error)) return false;
   }
   return true;

@@ -1,6 +1,7 @@
 // Legal move generation: Engine::LegalMoves and what it needs. Kept apart from the turn
 // flow because it is the hot path of every playout.
 #include <algorithm>
+#include <array>
 
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/capture.h"
@@ -310,9 +311,12 @@ void Engine::GenerateTakes(const GameState& s, int player, int k, const Decision
   const bool filtered = !m.cards.empty();
   const Decision* const listing_only = decision && !decision->only.empty() ? decision : nullptr;
   const TopToFollow pile_top = follows ? ReadTop(*this, s, m, follow_keys_[k], player) : TopToFollow{};
+  std::array<int, 4> kept{};  // the kinds kept this turn, a few at most
+  const int kept_count = kKeeps && m.type == MoveType::kTake ? KeptKinds(*this, s, m, player, kept) : 0;
   for (CardId c : from) {
     if constexpr (kKeeps) {
-      if (m.type == MoveType::kTake && IsKept(*this, s, m, c)) continue;
+      if (kept_count > 0 && std::find(kept.begin(), kept.begin() + kept_count, set.Kind(c)) != kept.begin() + kept_count)
+        continue;
     }
     if (!Allowed(listing_only, c) || (follows && !Follows(set, pile_top, follow_keys_[k], c)) ||
         (filtered && !CardPasses(set, m.cards, c)) || (has_copies_ && AlreadyOffered(set, out, first, c, -1)))

@@ -423,6 +423,30 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   ResolveMoveNames(reader, node, fallback_lists, r);
 }
 
+namespace {
+
+// The rule, other than `except`'s keep, that has the engine write the table variable `v`, or
+// "" when none does.
+std::string TableVariableWriter(const Ruleset& r, int v, const MoveDecl* except) {
+  for (const MoveDecl& o : r.moves) {
+    const auto by = [&](const char* rule) { return fmt::format("the {} of '{}'", rule, o.name); };
+    if (o.count.variable == v) return by("count");
+    if (o.knock.knocker == v) return by("knock");
+    if (&o != except && o.keep.into == v) return by("keep");
+    if (o.capture_last == v) return by("capture");
+    if (o.trump_bid.passes == v || o.trump_bid.taker == v) return by("bidding");
+    if (o.climb.last == v || o.climb.size == v || o.climb.passes == v) return by("climb");
+    if (o.except == v) return by("number");
+    for (const Trigger& t : o.then) {
+      if (t.penalty.variable == v) return by("penalty");
+    }
+  }
+  if (r.tricks.leader == v || r.tricks.trump_variable == v) return "the tricks";
+  return "";
+}
+
+}  // namespace
+
 // A keep move is made once a turn at most (one card kept), into a variable of its own.
 void CheckKeepMoves(const YamlReader& reader, const YAML::Node& moves, const Ruleset& r) {
   for (const MoveDecl& m : r.moves) {
@@ -433,16 +457,7 @@ void CheckKeepMoves(const YamlReader& reader, const YAML::Node& moves, const Rul
         c.max.plus_players || c.max.literal != 1)
       reader.Fail(at, "keep: the move is made once a turn at most, so that one card is kept: give it "
                       "count: {into: VARIABLE, per: turn, max: 1}");
-    std::string writer;  // another rule the engine writes the same variable for
-    for (const MoveDecl& o : r.moves) {
-      if (!writer.empty()) break;
-      if (o.count.variable == m.keep.into) writer = fmt::format("the count of '{}'", o.name);
-      if (o.knock.knocker == m.keep.into) writer = fmt::format("the knock of '{}'", o.name);
-      if (&o != &m && o.keep.into == m.keep.into) writer = fmt::format("the keep of '{}'", o.name);
-      if (o.capture_last == m.keep.into) writer = fmt::format("the capture of '{}'", o.name);
-      if (o.trump_bid.passes == m.keep.into) writer = fmt::format("the bidding of '{}'", o.name);
-    }
-    if (r.tricks.leader == m.keep.into) writer = "the tricks' leader";
+    const std::string writer = TableVariableWriter(r, m.keep.into, &m);
     if (!writer.empty())
       reader.Fail(at["into"], fmt::format("keep: into: '{}' is written by {} already: give the keep a "
                                           "variable of its own",

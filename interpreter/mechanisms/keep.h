@@ -3,6 +3,8 @@
 // from the discard pile may not be discarded in the same turn".
 #pragma once
 
+#include <span>
+
 #include "interpreter/model/engine_services.h"
 
 namespace tapis {
@@ -13,9 +15,15 @@ void NoteKept(const EngineServices& engine, GameState& state, const MoveDecl& de
 // At each turn's start: no card is kept.
 void ClearKept(const EngineServices& engine, GameState& state);
 
-// Whether the take move `take` may not move `card` this turn: a keep move put it, or a card
-// of its kind (two packs hold two), into `take`'s zone. `by`, when not null, is set to that move.
-bool IsKept(const EngineServices& engine, const GameState& state, const MoveDecl& take, CardId card,
+// Whether `player`'s take move `take` may not move `card` this turn: it is the turn's player,
+// and a keep move put the card, or a card of its kind (two packs hold two), into `take`'s zone.
+// `by`, when not null, is set to that move.
+bool IsKept(const EngineServices& engine, const GameState& state, const MoveDecl& take, int player, CardId card,
             const MoveDecl** by = nullptr);
+
+// The kinds of card `player`'s take move `take` may not move this turn (IsKept's, for a
+// listing: asked once, not once a card), at most kinds.size(); returns how many.
+int KeptKinds(const EngineServices& engine, const GameState& state, const MoveDecl& take, int player,
+              std::span<int> kinds);
 
 }  // namespace tapis

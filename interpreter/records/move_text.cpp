@@ -316,7 +316,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
   }
   if (decl.type == MoveType::kTake && cards.size() == 1) {
     const MoveDecl* taken_by = nullptr;
-    if (IsKept(engine, state, decl, cards[0], &taken_by)) {
+    if (IsKept(engine, state, decl, actor, cards[0], &taken_by)) {
       const ZoneDecl& zone = r.zones[taken_by->to];
       return {std::nullopt, fmt::format("{} was taken with '{}' this turn: it stays in {} {} until the turn is over",
                                         engine.cards().Code(cards[0]), taken_by->name,
