@@ -262,6 +262,29 @@ TEST_CASE("bad input/an illegal move in a log names its line and why") {
   }
 }
 
+TEST_CASE("bad input/a log refused by a parameter added since names it") {
+  // Written before Gin rummy had keep_picked: the card picked is discarded at once.
+  const std::string text =
+      R"({"players":2,"ruleset":"gin_rummy","seed":7,"settings":{"deals":"1000","gin":"25","knock":"10",)"
+      R"("lay_off":"true","target":"100","undercut":"25"},"tapis":1})"
+      "\n{\"player\": 1, \"move\": \"pick\"}\n{\"player\": 1, \"move\": \"discard 10H\"}\n";
+  const GameLog log = ReadGameLog(text, "old.jsonl");
+  auto engine = EngineForLog(log);
+  try {
+    Replay(*engine, log, "old.jsonl");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()) ==
+          "old.jsonl:3: move 'discard 10H' is not legal: 10H was taken with 'pick' this turn: it stays in your "
+          "hand until the turn is over (the log has no value for keep_picked, which the ruleset has gained "
+          "since it was written: give the log's \"settings\" the value the game was played with)");
+  }
+  GameLog fixed = log;
+  fixed.settings["keep_picked"] = "false";
+  auto loose = EngineForLog(fixed);
+  CHECK(Replay(*loose, fixed, "old.jsonl").moves_played == 2);
+}
+
 TEST_CASE("bad input/a corrupt position file") {
   auto engine = MakeEngine("unisson", 3);
   CHECK_THROWS_WITH(Position(*engine, R"({"zones": {"hand 9": []}})"),

@@ -123,6 +123,25 @@ std::unique_ptr<Engine> EngineForLog(const GameLog& log) {
   return std::make_unique<Engine>(config);
 }
 
+namespace {
+
+// "; …": the parameters a log that lists its settings has no value for, which the ruleset has
+// gained since it was written; their defaults may be rules its game was not played by.
+std::string NewerParameters(const Engine& engine, const GameLog& log) {
+  if (log.settings.empty()) return "";
+  std::vector<std::string> newer;
+  for (const Parameter& p : engine.rules().parameters) {
+    if (!log.settings.contains(p.name)) newer.push_back(p.name);
+  }
+  if (newer.empty()) return "";
+  return fmt::format(
+      " (the log has no value for {}, which the ruleset has gained since it was written: give the log's "
+      "\"settings\" the value the game was played with)",
+      fmt::join(newer, ", "));
+}
+
+}  // namespace
+
 GameState Replay(Engine& engine, const GameLog& log, const std::string& file, const AfterMove& after_move) {
   GameState state = engine.NewGame(log.seed);
   for (size_t i = 0; i < log.moves.size(); ++i) {
@@ -135,8 +154,8 @@ GameState Replay(Engine& engine, const GameLog& log, const std::string& file, co
     }
     const ParsedMove parsed = ParseMove(engine, state, entry.move);
     if (!parsed.move) {
-      throw Error(ErrorKind::kIllegalMove,
-                  fmt::format("{}:{}: move '{}' is not legal: {}", file, line, entry.move, parsed.error));
+      throw Error(ErrorKind::kIllegalMove, fmt::format("{}:{}: move '{}' is not legal: {}{}", file, line,
+                                                       entry.move, parsed.error, NewerParameters(engine, log)));
     }
     const GameState before = after_move ? state : GameState();
     const ApplyResult result = engine.Apply(state, *parsed.move);
