@@ -43,8 +43,8 @@ void SortOneCardMoves(const Engine& engine, std::vector<Move>& legal) {
   std::vector<CardId> cards;
   for (size_t i = 0; i < legal.size(); ++i) {
     kind_first.emplace(legal[i].kind, i);
-    auto [it, added] = all_one_card.emplace(legal[i].kind, true);
-    it->second = it->second && one_card(legal[i]);
+    bool& all = all_one_card.emplace(legal[i].kind, true).first->second;
+    all = all && one_card(legal[i]);
     if (one_card(legal[i])) cards.push_back(legal[i].cards[0]);
   }
   const std::vector<CardId> order = engine.InHandOrder(cards);

@@ -15,8 +15,4 @@ namespace tapis {
 void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& rules,
                const std::function<std::string(const YAML::Node&)>& function_name);
 
-// `keep:` moves: each made once a turn at most, into a variable no other rule writes. Call
-// once every move is read.
-void CheckKeepMoves(const YamlReader& reader, const YAML::Node& moves, const Ruleset& rules);
-
 }  // namespace tapis

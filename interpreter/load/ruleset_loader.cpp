@@ -8,6 +8,7 @@
 #include "interpreter/load/capture_loader.h"
 #include "interpreter/load/card_loader.h"
 #include "interpreter/load/hand_loader.h"
+#include "interpreter/load/keep_loader.h"
 #include "interpreter/load/knock_loader.h"
 #include "interpreter/load/match_loader.h"
 #include "interpreter/load/move_loader.h"

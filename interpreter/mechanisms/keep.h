@@ -1,6 +1,6 @@
 // `keep:` on a draw or take (model/move_decl.h Keep): the card the move took stays where it
-// went for the rest of the turn; no take move may move it, nor a copy of it, on. Gin rummy's
-// "the card taken from the discard pile may not be discarded in the same turn".
+// went for the rest of the turn; no take move may move it, nor a copy of it, on (a card
+// taken from the discard pile is not thrown back at once).
 #pragma once
 
 #include <span>
