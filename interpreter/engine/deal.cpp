@@ -57,6 +57,29 @@ int Engine::ScheduledRounds() const {
   return -1;
 }
 
+// A deal from a pile that holds all its cards, when chance does not name each card drawn:
+// the cards each player would be dealt one at a time, moved at once. False when it may not.
+bool Engine::DealAtOnce(GameState& s, int from, int to_decl, int first, int size) {
+  const int n = config_->players();
+  auto& src = s.zones[from].cards;
+  const size_t dealt = static_cast<size_t>(size) * static_cast<size_t>(n);
+  if (chance_->DictatesDraws() || src.size() < dealt || dealt == 0) return false;
+  for (int seat = 0; seat < n; ++seat) {
+    if (ZoneSlot(to_decl, seat) == from) return false;  // dealt back where it comes from
+  }
+  const size_t top = src.size() - 1;
+  for (int i = 0; i < n; ++i) {
+    const int seat = (first + i) % n;
+    auto& hand = s.zones[ZoneSlot(to_decl, seat)].cards;
+    hand.reserve(hand.size() + static_cast<size_t>(size));
+    for (size_t round = 0, at = top - static_cast<size_t>(i); round < static_cast<size_t>(size);
+         ++round, at -= n)
+      hand.push_back(src[at]);
+  }
+  src.resize(src.size() - dealt);
+  return true;
+}
+
 void Engine::Deal(GameState& s) {
   const int n = config_->players();
   auto move_top = [&](int from, int to) {
@@ -75,6 +98,7 @@ void Engine::Deal(GameState& s) {
       case SetupStep::Kind::kDeal: {  // one card at a time, from the first player (or `first_seat`)
         const int size = StepSize(s, step);
         const int first = step.first_seat >= 0 ? step.first_seat : s.turn_player;
+        if (DealAtOnce(s, from, step.to, first, size)) break;
         for (int round = 0; round < size; ++round) {
           for (int i = 0; i < n; ++i) move_top(from, ZoneSlot(step.to, (first + i) % n));
           if (s.zones[from].cards.empty()) break;

@@ -72,6 +72,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     has_knocks_ = has_knocks_ || m.knock.Used();
     has_keeps_ = has_keeps_ || m.keep.Used();
   }
+  empty_zone_rules_ = r.wins_when_empty >= 0 || r.round_ends_when_empty >= 0 || r.out_when_empty >= 0;
   std::vector<bool> seen(r.catalog.kinds().size());
   for (int c = 0; c < cards().size() && !has_copies_; ++c) {
     has_copies_ = seen[cards().Kind(static_cast<CardId>(c))];
@@ -101,7 +102,7 @@ void Engine::EndRoundIf(GameState& s, bool ends) const {
 
 void Engine::CheckGoneOut(GameState& s, int player) {
   const Ruleset& r = rules();
-  if (s.round_over || (r.wins_when_empty < 0 && r.round_ends_when_empty < 0 && r.out_when_empty < 0)) return;
+  if (s.round_over || !empty_zone_rules_) return;
   if (has_passing_ && PassingPending(*this, s)) return;  // a hand passed away is not out
   if (r.wins_when_empty >= 0 && s.zones[ZoneSlot(r.wins_when_empty, player)].cards.empty()) {
     EndRound(s, true, player);
@@ -122,8 +123,10 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
 ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   const int player = Actor(s);
   const MoveDecl* decl = m.kind == kStopMove ? nullptr : &rules().moves[m.kind];
-  // Draws hide their card in the move; the trigger sees the card drawn.
-  Move performed = m;
+  // Draws hide their card in the move; the trigger sees the card drawn. Other moves are not
+  // copied (a move is 74 bytes, and this is every move's path).
+  Move drawn;
+  const Move* made = &m;
   if (captured_ != nullptr) {
     captured_->refilled.clear();
     captured_->made = false;
@@ -137,9 +140,12 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     RefillToDraw(*this, s, ZoneSlot(decl->from, player));
     BeforeDraw(s, ZoneSlot(decl->from, player));
     const auto& from = s.zones[ZoneSlot(decl->from, player)].cards;
-    performed.count = 0;
-    if (!from.empty()) performed.Add(from.back());
+    drawn = m;
+    drawn.count = 0;
+    if (!from.empty()) drawn.Add(from.back());
+    made = &drawn;
   }
+  const Move& performed = *made;
   const uint32_t firing = decl ? Firing(performed) : 0;
   if (decl) {
     ++usage_.moves[m.kind];
@@ -201,12 +207,14 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   }
   if (effects_ran && decl && penalty_paid_[m.kind] >= 0 && !s.round_over)
     PayPenalty(*this, s, player, m.kind, penalty_paid_[m.kind]);
-  if (!effects_ran || (CheckGoneOut(s, player), EndRoundIf(s, count_ends || (decl && decl->knock.Used())),
-                       CheckLastRound(s), !Settle(s, error, answering))) {
-    if (keep_backup) s = backup_;
-    return {false, error};
+  if (effects_ran) {
+    if (empty_zone_rules_) CheckGoneOut(s, player);
+    EndRoundIf(s, count_ends || (decl && decl->knock.Used()));
+    CheckLastRound(s);
+    if (Settle(s, error, answering)) return {};
   }
-  return {};
+  if (keep_backup) s = backup_;
+  return {false, error};
 }
 
 void Engine::Perform(GameState& s, int player, int target, const Move& m) {

@@ -136,6 +136,7 @@ class Engine final : public EngineServices {
  private:
   // The setup steps (engine/deal.cpp).
   void Deal(GameState& state);
+  bool DealAtOnce(GameState& state, int from, int to_decl, int first, int size);
   int StepMost(const SetupStep& step) const;
   int StepSize(GameState& state, const SetupStep& step);  // cards each (deal) or in all (move)
   int ScheduledRounds() const;
@@ -222,6 +223,7 @@ class Engine final : public EngineServices {
   bool has_trump_bids_ = false;   // a `take_trump` move: rounds start by bidding for trumps (trump_bid.h)
   bool has_knocks_ = false;       // a move that knocks: each round clears the knocker (knock.h)
   bool has_keeps_ = false;        // a move whose card stays for the turn (keep.h)
+  bool empty_zone_rules_ = false;  // wins_when_empty, round_ends_when_empty or out_when_empty
   bool uniform_bot_weights_ = true;
 };
 

@@ -95,8 +95,10 @@ bool Engine::CanMove(const GameState& s, int player, uint32_t kinds, const Decis
     }
   }
   scratch_.clear();
-  GenerateFor(s, player, kinds & cheap_kinds_, decision, scratch_, Listing::kAny);  // cheap ones first
-  if (scratch_.empty()) GenerateFor(s, player, kinds & ~cheap_kinds_, decision, scratch_, Listing::kAny);
+  if ((kinds & cheap_kinds_) != 0)  // cheap ones first
+    GenerateFor(s, player, kinds & cheap_kinds_, decision, scratch_, Listing::kAny);
+  if (scratch_.empty() && (kinds & ~cheap_kinds_) != 0)
+    GenerateFor(s, player, kinds & ~cheap_kinds_, decision, scratch_, Listing::kAny);
   return !scratch_.empty();
 }
 
@@ -216,6 +218,7 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
   uint32_t offered = 0;
   const Ruleset& r = rules();
   const CardSet& set = cards();
+  Move base;  // made once: each kind's generator copies it (a fresh one a kind costs every listing)
   for (size_t k = 0; k < r.moves.size(); ++k) {
     if (!(kinds & (1u << k))) continue;
     const MoveDecl& m = r.moves[k];
@@ -225,7 +228,6 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
       if (m.count.has_max && CountReached(*this, s, m, decision != nullptr)) continue;
       if ((m.fallback_unless & offered) != 0) continue;
     }
-    Move base;
     base.kind = static_cast<uint8_t>(k);
     const size_t before = out.size();
     switch (m.type) {
@@ -234,8 +236,8 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         break;
       case MoveType::kChoose:
         for (size_t i = 0; i < m.options.size(); ++i) {
-          base.value = static_cast<int8_t>(i);
           out.push_back(base);
+          out.back().value = static_cast<int8_t>(i);
         }
         break;
       case MoveType::kDraw:
@@ -313,6 +315,13 @@ void Engine::GenerateTakes(const GameState& s, int player, int k, const Decision
   const TopToFollow pile_top = follows ? ReadTop(*this, s, m, follow_keys_[k], player) : TopToFollow{};
   std::array<int, 4> kept{};  // the kinds kept this turn, a few at most
   const int kept_count = kKeeps && m.type == MoveType::kTake ? KeptKinds(*this, s, m, player, kept) : 0;
+  if (kept_count == 0 && listing_only == nullptr && !follows && !filtered && !has_copies_ && highest < 0 &&
+      !m.knock.Used()) {  // every card of the zone: the moves written with one fill
+    const size_t n = listing == Listing::kAny ? std::min<size_t>(from.size(), 1) : from.size();
+    out.resize(first + n, base);
+    for (size_t i = 0; i < n; ++i) out[first + i].Add(from[i]);
+    return;
+  }
   for (CardId c : from) {
     if constexpr (kKeeps) {
       if (kept_count > 0 && std::find(kept.begin(), kept.begin() + kept_count, set.Kind(c)) != kept.begin() + kept_count)

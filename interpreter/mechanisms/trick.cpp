@@ -79,10 +79,10 @@ bool Broken(const EngineServices& e, const GameState& s) {
 // The cards that may lead, of those `cards` the player may play: the round's first trick with
 // `first_lead`, and no `broken` card until one has been won in a trick (or the hand holds
 // nothing else).
-void NarrowLead(const EngineServices& e, const GameState& s, CardId* cards, int& n) {
+void NarrowLead(const EngineServices& e, const GameState& s, bool first_trick, CardId* cards, int& n) {
   const TrickDecl& t = e.rules().tricks;
   if (t.first_lead < 0 && t.broken.empty()) return;
-  if (t.first_lead >= 0 && FirstTrick(e, s))
+  if (t.first_lead >= 0 && first_trick)
     Narrow(cards, n, [&](CardId c) { return e.cards().Kind(c) == t.first_lead; });
   if (t.broken.empty()) return;
   // Only a hand that holds both kinds can be narrowed: ask whether they are broken only then.
@@ -94,8 +94,8 @@ void NarrowLead(const EngineServices& e, const GameState& s, CardId* cards, int&
 }
 
 // `no_points_first`: on the round's first trick, a card worth no points if the player may.
-bool PointsBarred(const EngineServices& e, const GameState& s) {
-  return e.config().Resolve(e.rules().tricks.no_points_first) != 0 && FirstTrick(e, s);
+bool PointsBarred(const EngineServices& e, bool first_trick) {
+  return first_trick && e.config().Resolve(e.rules().tricks.no_points_first) != 0;
 }
 
 // `must_overtrump`: whether a trump the player plays must beat the trumps so far: always when
@@ -164,12 +164,8 @@ bool PartnerHolds(const EngineServices& e, const GameState& s, int player) {
   return holder >= 0 && holder != player && holder % teams == player % teams;
 }
 
-bool TrickComplete(const EngineServices& e, const GameState& s) {
-  return static_cast<int>(s.zones[e.ZoneSlot(e.rules().tricks.zone, -1)].cards.size()) >= s.players;
-}
-
-void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player, const MoveDecl& m, Move base,
-                        const Decision* decision, std::vector<Move>& out) {
+void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player, const MoveDecl& m,
+                        const Move& base, const Decision* decision, std::vector<Move>& out) {
   const TrickDecl& t = e.rules().tricks;
   const auto& keys = e.config().trick_keys();
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
@@ -184,8 +180,12 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
     }
   }
   const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
+  // Asked once: the lead's rules and the points' may both need it.
+  const bool first_trick =
+      n > 1 && (t.first_lead >= 0 || t.no_points_first.parameter >= 0 || t.no_points_first.literal != 0) &&
+      FirstTrick(e, s);
   if (trick.empty()) {
-    if (n > 1) NarrowLead(e, s, cards, n);
+    if (n > 1) NarrowLead(e, s, first_trick, cards, n);
   } else {
     const int trump = TrumpSuit(e, s);
     const int led = keys[trick.front()].suit;
@@ -204,8 +204,9 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
       Narrow(cards, n, [&](CardId c) { return Beats(keys, c, best, trump); });
     }
   }
-  if (n > 1 && (t.no_points_first.parameter >= 0 || t.no_points_first.literal != 0)) {
-    if (PointsBarred(e, s)) Narrow(cards, n, [&](CardId c) { return e.config().CardPoints(c) == 0; });
+  if (n > 1 && first_trick) {
+    if (PointsBarred(e, first_trick))
+      Narrow(cards, n, [&](CardId c) { return e.config().CardPoints(c) == 0; });
   }
   const size_t first = out.size();
   out.resize(first + static_cast<size_t>(n), base);  // one fill, then each its card
@@ -218,7 +219,7 @@ namespace {
 // other rules leave, holds one worth none.
 std::string WhyNotPoints(const EngineServices& e, const GameState& s, const std::vector<CardId>& left,
                          CardId card) {
-  if (e.config().CardPoints(card) == 0 || !PointsBarred(e, s)) return "";
+  if (e.config().CardPoints(card) == 0 || !PointsBarred(e, FirstTrick(e, s))) return "";
   std::vector<std::string> codes;
   for (CardId c : left) {
     if (e.config().CardPoints(c) == 0) codes.push_back(e.cards().Code(c));
@@ -237,7 +238,7 @@ std::string WhyNotLead(const EngineServices& e, const GameState& s, const std::v
   if (t.first_lead < 0 && t.broken.empty()) return WhyNotPoints(e, s, hand, card);
   std::vector<CardId> leads(hand.begin(), hand.end());
   int n = static_cast<int>(leads.size());
-  NarrowLead(e, s, leads.data(), n);
+  NarrowLead(e, s, FirstTrick(e, s), leads.data(), n);
   leads.resize(n);
   if (std::find(leads.begin(), leads.end(), card) != leads.end()) return WhyNotPoints(e, s, leads, card);
   std::vector<std::string> codes;

@@ -21,13 +21,17 @@ int TrickHolder(const EngineServices& engine, const GameState& state);
 // overtake.
 bool PartnerHolds(const EngineServices& engine, const GameState& state, int player);
 
-// True when every player has played to the trick in play.
-bool TrickComplete(const EngineServices& engine, const GameState& state);
+// True when every player has played to the trick in play (asked after every move: inline).
+inline bool TrickComplete(const EngineServices& engine, const GameState& state) {
+  return static_cast<int>(state.zones[engine.ZoneSlot(engine.rules().tricks.zone, -1)].cards.size()) >=
+         state.players;
+}
 
 // The `trick` moves `player` may make: the cards of the move's zone that the follow-suit
 // rules (and `decision`'s `only`, when answering one) allow. Appends to `out`.
 void GenerateTrickPlays(const EngineServices& engine, const GameState& state, int player,
-                        const MoveDecl& move, Move base, const Decision* decision, std::vector<Move>& out);
+                        const MoveDecl& move, const Move& base, const Decision* decision,
+                        std::vector<Move>& out);
 
 // Why `card` of the move's zone may not be played to the trick now, in the player's words
 // (follow suit, trump, overtake); "" when those rules allow it (a ruleset's `allow` script may

@@ -113,11 +113,11 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
                                  Resolve(r.actions_per_turn)));
 
   for (const auto& z : r.zones) {
-    zone_base_.push_back(fixed_zones_);
+    zone_slots_.push_back({fixed_zones_, z.owner == Owner::kPlayer ? 1 : 0});
     if (!z.dynamic) fixed_zones_ += z.owner == Owner::kPlayer ? players : 1;
   }
   for (const auto& v : r.variables) {
-    variable_base_.push_back(variables_);
+    variable_slots_.push_back({variables_, v.owner == Owner::kPlayer ? 1 : 0});
     variables_ += v.owner == Owner::kPlayer ? players : 1;
   }
 }

@@ -37,13 +37,9 @@ class GameConfig {
   std::map<std::string, std::string> Settings() const;
 
   // Index of the fixed zone instance of a declaration (owner -1 for a table zone).
-  int ZoneSlot(int decl, int owner) const {
-    return zone_base_[decl] + (rules_->zones[decl].owner == Owner::kPlayer ? owner : 0);
-  }
+  int ZoneSlot(int decl, int owner) const { return zone_slots_[decl].Of(owner); }
   int FixedZoneCount() const { return fixed_zones_; }
-  int VariableSlot(int decl, int owner) const {
-    return variable_base_[decl] + (rules_->variables[decl].owner == Owner::kPlayer ? owner : 0);
-  }
+  int VariableSlot(int decl, int owner) const { return variable_slots_[decl].Of(owner); }
   int VariableCount() const { return variables_; }
 
   // Per card, its values of the tricks' suit and rank, read once (the trick mechanism's hot
@@ -71,8 +67,15 @@ class GameConfig {
   std::vector<std::string> files_;
   std::shared_ptr<const WordIndex> words_;
   CardSet cards_;
-  std::vector<int> zone_base_;
-  std::vector<int> variable_base_;
+  // Where a declaration's instances begin, and 1 when there is one a seat (0: the table's
+  // one): a slot is found without reading the declaration (the hot path asks for many).
+  struct Slots {
+    int base;
+    int per_seat;
+    int Of(int owner) const { return base + owner * per_seat; }
+  };
+  std::vector<Slots> zone_slots_;
+  std::vector<Slots> variable_slots_;
   int fixed_zones_ = 0;
   int variables_ = 0;
   std::vector<TrickKey> trick_keys_;
