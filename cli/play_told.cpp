@@ -4,6 +4,7 @@
 
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/narration.h"
+#include "interpreter/records/view.h"
 
 namespace tapis::cli {
 
@@ -20,19 +21,23 @@ ToldBySeat TellSeats(const Engine& engine, const GameState& before, const GameSt
 }
 
 // The cards that came into a zone only `seat` sees (a card drawn, cards passed to them)
-// between `then` and `now`: a seat that saw them may not take its move back.
+// between `then` and `now`, and that the seat could not see then: a seat that saw them may
+// not take its move back. A card picked up from a face-up pile was no secret.
 std::vector<std::string> CardsSeenSince(const Engine& engine, const GameState& then, const GameState& now,
                                         int seat) {
-  auto privately = [&](const GameState& s) {
-    std::vector<bool> held(engine.cards().size(), false);
+  auto seen_in = [&](const GameState& s, bool privately) {
+    std::vector<bool> seen(engine.cards().size(), false);
     for (size_t z = 0; z < s.zones.size(); ++z) {
       const Zone& zone = s.zones[z];
-      if (zone.owner != seat || engine.rules().zones[zone.decl].visibility != Visibility::kOwner) continue;
-      for (CardId c : zone.cards) held[c] = true;
+      const bool shown =
+          privately ? zone.owner == seat && engine.rules().zones[zone.decl].visibility == Visibility::kOwner
+                    : CanSee(engine, s, static_cast<int>(z), seat);
+      if (!shown) continue;
+      for (CardId c : zone.cards) seen[c] = true;
     }
-    return held;
+    return seen;
   };
-  const std::vector<bool> before = privately(then), after = privately(now);
+  const std::vector<bool> before = seen_in(then, false), after = seen_in(now, true);
   std::vector<std::string> seen;
   for (int c = 0; c < engine.cards().size(); ++c) {
     if (after[c] && !before[c]) seen.push_back(engine.cards().Code(static_cast<CardId>(c)));

@@ -521,3 +521,12 @@ TEST_CASE("cli/moves --why: a legal move is confirmed, a refused one names the r
   CHECK(Tapis("moves " + file + " --why Pass").output.find("'pass' only once you may not draw") !=
         std::string::npos);
 }
+
+TEST_CASE("cli/play: undo takes back a card picked up face up, not one drawn unseen") {
+  const Run picked = Tapis("play gin_rummy --seed 7 --seat human --seat greedy", "pick\nundo\nquit\n");
+  CHECK(picked.output.find("undone") != std::string::npos);
+  CHECK(picked.output.find("cannot undo") == std::string::npos);
+  const Run drawn = Tapis("play gin_rummy --seed 7 --seat human --seat greedy", "draw\nundo\nquit\n");
+  CHECK(drawn.output.find("cannot undo: you have seen ") != std::string::npos);
+  CHECK(drawn.output.find("undone") == std::string::npos);
+}

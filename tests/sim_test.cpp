@@ -113,3 +113,20 @@ TEST_CASE("sim/bots' look-ahead is not counted: the moves per game add up to the
   CHECK(report.mean_moves > 20);
   CHECK(moves == doctest::Approx(report.mean_moves));
 }
+
+TEST_CASE("sim/table variables that name a seat or a card have no mean in the report") {
+  // Gin rummy's `picked` holds a card and `knocker` a seat: "picked 12.6" told a designer nothing.
+  const auto config = std::make_shared<GameConfig>(LoadRuleset(FindRuleset("gin_rummy")), 2,
+                                                   std::map<std::string, std::string>{{"deals", "1"}});
+  CHECK(config->rules().NamesSomething(config->rules().VariableIndex("picked")));
+  CHECK(config->rules().NamesSomething(config->rules().VariableIndex("knocker")));
+  CHECK_FALSE(config->rules().NamesSomething(config->rules().VariableIndex("drawn")));
+  SimOptions options;
+  options.games = 20;
+  options.seed = 4;
+  options.threads = 1;
+  const SimReport report = Simulate(config, options);
+  std::vector<std::string> names;
+  for (const auto& [name, mean] : report.variable_means) names.push_back(name);
+  CHECK(names == std::vector<std::string>{"drawn"});
+}

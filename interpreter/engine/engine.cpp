@@ -40,6 +40,11 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     const bool fallback_take = m.type == MoveType::kTake && (m.fallback || m.fallback_unless != 0);
     if (m.type == MoveType::kDraw || m.type == MoveType::kPass || (fallback_take && !m.knock.Used()))
       cheap_kinds_ |= 1u << k;
+    const bool takes =
+        m.type == MoveType::kTake || m.type == MoveType::kGive || m.type == MoveType::kPassCards;
+    if (takes && m.cards.empty() && m.follow.empty() && m.count.variable < 0 && !m.count.has_max &&
+        !m.fallback && m.fallback_unless == 0 && !m.knock.Used() && !m.keep.Used())
+      plain_take_kinds_ |= 1u << k;
   }
   for (size_t k = 0; k < r.moves.size(); ++k) {
     const MoveDecl& m = r.moves[k];
@@ -71,6 +76,9 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     has_trump_bids_ = has_trump_bids_ || m.type == MoveType::kTakeTrump;
     has_knocks_ = has_knocks_ || m.knock.Used();
     has_keeps_ = has_keeps_ || m.keep.Used();
+  }
+  for (size_t k = 0; k < r.moves.size() && has_keeps_; ++k) {  // a kept card narrows every take
+    if (r.moves[k].type == MoveType::kTake) plain_take_kinds_ &= ~(1u << k);
   }
   empty_zone_rules_ = r.wins_when_empty >= 0 || r.round_ends_when_empty >= 0 || r.out_when_empty >= 0;
   std::vector<bool> seen(r.catalog.kinds().size());

@@ -206,6 +206,9 @@ class Engine final : public EngineServices {
   bool undo_on_error_ = true;  // settling a move may run Lua (events, round scores)
   bool fresh_scripts_each_move_ = false;
   uint32_t cheap_kinds_ = 0;      // bit k: move kind k is a draw, a pass or a fallback take (quick to list)
+  // bit k: a take, give or pass_cards kind that lists every card of its zone (no filter, pile
+  // to follow, count, fallback, knock nor keep): "is there a move" asks only for one card
+  uint32_t plain_take_kinds_ = 0;
   uint32_t waiting_kinds_ = 0;    // bit k: move kind k is a fallback for some kinds (`fallback: [kinds]`)
   uint32_t limited_kinds_ = 0;    // bit k: move kind k waits for others, or has a count with a max
   bool has_copies_ = false;       // some kind of card is in the game more than once (two packs)

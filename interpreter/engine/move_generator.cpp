@@ -85,11 +85,20 @@ bool Engine::CanMove(const GameState& s, int player, uint32_t kinds, const Decis
   const Ruleset& r = rules();
   // A trick play exists whenever the hand holds an allowed card: following suit narrows the
   // choice, never to nothing. Listing the plays only to count them is a playout's hot path.
+  // So does a plain take, give or pass (a passed card, say): any card of its zone the decision
+  // allows, with no `highest` rule to narrow them.
   for (size_t k = 0; k < r.moves.size(); ++k) {
     const MoveDecl& m = r.moves[k];
-    if (!(kinds & (1u << k)) || m.type != MoveType::kTrick || !r.tricks.allow.empty()) continue;
+    if (!(kinds & (1u << k))) continue;
+    const bool trick = m.type == MoveType::kTrick && r.tricks.allow.empty();
+    const bool plain_take =
+        (plain_take_kinds_ >> k & 1u) != 0 && (decision == nullptr || decision->highest < 0);
+    if (!trick && !plain_take) continue;
     kinds &= ~(1u << k);
     if (!Offered(m, s, decision)) continue;
+    if (plain_take && m.type != MoveType::kTake &&
+        (decision == nullptr || (m.type == MoveType::kGive && decision->target < 0)))
+      continue;  // a give or a pass is made only when the rules ask (GenerateTakes)
     for (CardId c : s.zones[ZoneSlot(m.from, player)].cards) {
       if (Allowed(decision, c)) return true;
     }
@@ -316,10 +325,13 @@ void Engine::GenerateTakes(const GameState& s, int player, int k, const Decision
   std::array<int, 4> kept{};  // the kinds kept this turn, a few at most
   const int kept_count = kKeeps && m.type == MoveType::kTake ? KeptKinds(*this, s, m, player, kept) : 0;
   if (kept_count == 0 && listing_only == nullptr && !follows && !filtered && !has_copies_ && highest < 0 &&
-      !m.knock.Used()) {  // every card of the zone: the moves written with one fill
+      !m.knock.Used()) {  // every card of the zone, with no test a card
     const size_t n = listing == Listing::kAny ? std::min<size_t>(from.size(), 1) : from.size();
-    out.resize(first + n, base);
-    for (size_t i = 0; i < n; ++i) out[first + i].Add(from[i]);
+    out.reserve(first + n);
+    for (size_t i = 0; i < n; ++i) {
+      out.push_back(base);
+      out.back().Add(from[i]);
+    }
     return;
   }
   for (CardId c : from) {

@@ -118,18 +118,25 @@ void Engine::TakeAllPoints(const GameState& s, std::vector<int>& scores) const {
   if (mode == Ruleset::TakeAll::kNone) return;
   // Every card worth more than nothing: a card worth less (a bonus) is no part of it.
   const int trump = ScoringTrump(s);
+  // Only a player who took points, alone, can have taken them all: the pack is counted then.
+  int taker = -1;
+  long long taken = 0;
+  for (int p = 0; p < s.players; ++p) {
+    long long points = 0;
+    for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) points += std::max(0, PointsWith(c, trump));
+    if (points == 0) continue;
+    if (taker >= 0) return;  // two players took points
+    taker = p;
+    taken = points;
+  }
+  if (taker < 0) return;
   long long pack = 0;
   for (int c = 0; c < cards().size(); ++c) pack += std::max(0, PointsWith(static_cast<CardId>(c), trump));
-  for (int p = 0; p < s.players; ++p) {
-    long long taken = 0;
-    for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) taken += std::max(0, PointsWith(c, trump));
-    if (pack <= 0 || taken != pack) continue;
-    for (int q = 0; q < s.players; ++q) {
-      const long long change = q != p ? (mode == Ruleset::TakeAll::kOthers ? pack : 0)
-                                      : (mode == Ruleset::TakeAll::kOthers ? -pack : -2 * pack);
-      scores[q] = static_cast<int>(std::clamp<long long>(scores[q] + change, INT32_MIN, INT32_MAX));
-    }
-    return;
+  if (taken != pack) return;
+  for (int q = 0; q < s.players; ++q) {
+    const long long change = q != taker ? (mode == Ruleset::TakeAll::kOthers ? pack : 0)
+                                        : (mode == Ruleset::TakeAll::kOthers ? -pack : -2 * pack);
+    scores[q] = static_cast<int>(std::clamp<long long>(scores[q] + change, INT32_MIN, INT32_MAX));
   }
 }
 

@@ -6,7 +6,7 @@
 
 namespace tapis {
 
-int PassReceiver(const EngineServices& e, const GameState& s, const MoveDecl& m, int player) {
+int PassReceiver(const EngineServices& /*engine*/, const GameState& s, const MoveDecl& m, int player) {
   if (m.pass_directions.empty()) return -1;
   const int n = s.players;
   switch (m.pass_directions[s.round % m.pass_directions.size()]) {

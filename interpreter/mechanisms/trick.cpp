@@ -209,8 +209,11 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
       Narrow(cards, n, [&](CardId c) { return e.config().CardPoints(c) == 0; });
   }
   const size_t first = out.size();
-  out.resize(first + static_cast<size_t>(n), base);  // one fill, then each its card
-  for (int i = 0; i < n; ++i) out[first + static_cast<size_t>(i)].Add(cards[i]);
+  out.reserve(first + static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    out.push_back(base);
+    out.back().Add(cards[i]);
+  }
 }
 
 namespace {

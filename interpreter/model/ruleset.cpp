@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace tapis {
 namespace {
 
@@ -27,6 +29,15 @@ int Ruleset::PhaseIndex(std::string_view phase) const {
   return -1;
 }
 int Ruleset::VariableIndex(std::string_view v) const { return IndexByName(variables, v); }
+
+bool Ruleset::NamesSomething(int v) const {
+  if (v < 0) return false;
+  if (tricks.leader == v || tricks.trump_variable == v) return true;
+  return std::any_of(moves.begin(), moves.end(), [&](const MoveDecl& m) {
+    return m.knock.knocker == v || m.keep.into == v || m.capture_last == v || m.trump_bid.taker == v ||
+           m.climb.last == v;
+  });
+}
 
 std::string Ruleset::OptionWord(int kind, int value) const {
   if (kind < 0 || kind >= static_cast<int>(moves.size())) return "";

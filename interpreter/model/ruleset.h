@@ -349,6 +349,9 @@ struct Ruleset {
   // The word a move of kind `kind` with value `value` names: a `choose` move's option, a
   // `number` move's number, a `take_trump` move's suit; "" for the others.
   std::string OptionWord(int kind, int value) const;
+  // True for a table variable the engine writes with a seat, a card or a suit (a knock's
+  // knocker, a keep's card, the tricks' leader or trumps…): a name, whose mean says nothing.
+  bool NamesSomething(int variable) const;
 };
 
 }  // namespace tapis

@@ -36,7 +36,7 @@ GameState RandomGame(Engine& engine, uint64_t seed, uint32_t max_moves) {
 GameLog PlayLoggedGame(Engine& engine, const std::string& ruleset, uint64_t seed,
                        const std::vector<std::string>& kinds) {
   auto bots = MakeBots(kinds, engine.config().players(), seed);
-  GameLog log{ruleset, engine.config().players(), engine.config().Settings(), seed, {}, {}};
+  GameLog log{ruleset, engine.config().players(), engine.config().Settings(), seed, {}, {}, {}};
   const bool watched = AnyWatches(bots);  // copying each state before its move costs only then
   GameState state = engine.NewGame(seed);
   std::vector<Move> legal;
@@ -207,10 +207,12 @@ void AddGame(SimTotals& totals, const GameResult& r, const Ruleset& rules, bool 
     totals.score_squares[p] += static_cast<int64_t>(r.scores[p]) * r.scores[p];
   }
   size_t v = 0;  // the table variables, in the order the ruleset declares them
-  for (const auto& variable : rules.variables) {
-    if (variable.owner == Owner::kTable && v < r.table_variables.size()) {
-      totals.variable_sums[variable.name] += r.table_variables[v++];
-    }
+  for (size_t i = 0; i < rules.variables.size(); ++i) {
+    const VariableDecl& variable = rules.variables[i];
+    if (variable.owner != Owner::kTable || v >= r.table_variables.size()) continue;
+    const int value = r.table_variables[v++];
+    // A seat or a card the engine wrote (the knocker): its mean would mean nothing.
+    if (!rules.NamesSomething(static_cast<int>(i))) totals.variable_sums[variable.name] += value;
   }
   if (cards) {
     for (int p = 0; p < n; ++p) {

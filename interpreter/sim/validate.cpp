@@ -73,7 +73,7 @@ CheckOutcome CheckRandomGames(std::shared_ptr<const Ruleset> rules, const CheckO
       // Play with a log, checking the cards after every move.
       RandomBot bot(MixSeed(game_seed, 0xB07));
       GameState state = engine.NewGame(game_seed);
-      GameLog log{rules->name, players, engine.config().Settings(), game_seed, {}, {}};
+      GameLog log{rules->name, players, engine.config().Settings(), game_seed, {}, {}, {}};
       std::vector<Move> legal;
       bool failed = false;
       // A round that runs past kCheckMaxMoves is stuck; a match is allowed kCheckMaxRounds of
