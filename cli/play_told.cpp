@@ -22,7 +22,9 @@ ToldBySeat TellSeats(const Engine& engine, const GameState& before, const GameSt
 
 // The cards that came into a zone only `seat` sees (a card drawn, cards passed to them)
 // between `then` and `now`, and that the seat could not see then: a seat that saw them may
-// not take its move back. A card picked up from a face-up pile was no secret.
+// not take its move back. A card picked up from a face-up pile was no secret, unless chance
+// acted since (a face-up pile shuffled into the stock, then drawn from): then every card
+// that came is news.
 std::vector<std::string> CardsSeenSince(const Engine& engine, const GameState& then, const GameState& now,
                                         int seat) {
   auto seen_in = [&](const GameState& s, bool privately) {
@@ -37,7 +39,8 @@ std::vector<std::string> CardsSeenSince(const Engine& engine, const GameState& t
     }
     return seen;
   };
-  const std::vector<bool> before = seen_in(then, false), after = seen_in(now, true);
+  const bool chance_acted = then.rng != now.rng;
+  const std::vector<bool> before = seen_in(then, chance_acted), after = seen_in(now, true);
   std::vector<std::string> seen;
   for (int c = 0; c < engine.cards().size(); ++c) {
     if (after[c] && !before[c]) seen.push_back(engine.cards().Code(static_cast<CardId>(c)));

@@ -529,4 +529,10 @@ TEST_CASE("cli/play: undo takes back a card picked up face up, not one drawn uns
   const Run drawn = Tapis("play gin_rummy --seed 7 --seat human --seat greedy", "draw\nundo\nquit\n");
   CHECK(drawn.output.find("cannot undo: you have seen ") != std::string::npos);
   CHECK(drawn.output.find("undone") == std::string::npos);
+  // A face-up card shuffled into the stock and drawn: chance chose it (a review's finding).
+  const Run reshuffled =
+      Tapis("play tests/fixtures/variants/refill_shuffle.yaml --seed 1 --seat human --seat random",
+            "draw\nundo\nquit\ny\n");
+  CHECK(reshuffled.output.find("cannot undo: you have seen R") != std::string::npos);
+  CHECK(reshuffled.output.find("undone") == std::string::npos);
 }

@@ -112,7 +112,7 @@ GameResult PlayOne(Engine& engine, const SimOptions& options, uint64_t game_seed
     const int actor = engine.Actor(state);
     const bool timed = watched && bots[actor]->Watches() && legal.size() > 1;  // bots that look ahead
     const double start = timed ? ThreadSeconds() : 0;
-    const Move& chosen = legal[bots[actor]->Choose(engine, state, legal)];  // Apply leaves `legal` be
+    const Move& chosen = legal[bots[actor]->Choose(engine, state, legal)];  // Apply does not touch `legal`
     if (timed) {
       const double spent = ThreadSeconds() - start;
       ++r.decisions[actor];
