@@ -221,3 +221,20 @@ TEST_CASE(
   engine.Score(s, &error);
   CHECK(error.find("tapis.say") != std::string::npos);
 }
+
+TEST_CASE("narration/nobody can move: the passes are not told, a turn_end event's lines stay") {
+  auto rules = LoadRuleset(std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/say/turn_end.yaml");
+  Engine engine(std::make_shared<GameConfig>(rules, 2));
+  GameState s = engine.NewGame(1);
+  Play(engine, s, LegalTexts(engine, s).front());  // player 1's one card
+  MoveStates states;
+  engine.CaptureStates(&states);
+  Play(engine, s, LegalTexts(engine, s).front());  // player 2's: then nobody has a card
+  engine.CaptureStates(nullptr);
+  CHECK(s.finished);
+  // Player 2's turn ends, then player 1's and player 2's pass for want of a move, and so the
+  // round is over: three turns ended, and no "has no move" line is left.
+  CHECK(states.said == std::vector<std::string>{"the turn of player 2 is over",
+                                                "the turn of player 1 is over",
+                                                "the turn of player 2 is over"});
+}

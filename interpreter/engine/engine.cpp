@@ -325,23 +325,28 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
 }
 
 // A turn passes for want of a move: the table is told at once (a playout formats nothing),
-// from `told` on, unless nobody could move (UntellPasses).
-void Engine::TellPass(int seat, size_t& told) {
+// unless nobody could move (UntellPasses). `told` gets where the line went.
+void Engine::TellPass(int seat, std::vector<size_t>& told) {
   if (captured_ == nullptr) return;
-  if (told == kNothingTold) told = captured_->said.size();
+  const size_t at = captured_->said.size();
   Say(fmt::format("player {} has no move: the turn passes", seat + 1));
+  if (captured_->said.size() > at) told.push_back(at);
 }
 
-// Nobody could move: the round is over, and no turn passed (the lines TellPass added go).
-void Engine::UntellPasses(size_t told) {
-  if (captured_ != nullptr && told != kNothingTold && told <= captured_->said.size())
-    captured_->said.resize(told);
+// Nobody could move: the round is over, and no turn passed. The lines TellPass added go; what
+// the scripts said meanwhile (a `turn_end` event's line) stays, as their effects do.
+void Engine::UntellPasses(const std::vector<size_t>& told) {
+  if (captured_ == nullptr) return;
+  for (auto at = told.rbegin(); at != told.rend(); ++at) {
+    if (*at < captured_->said.size())
+      captured_->said.erase(captured_->said.begin() + static_cast<std::ptrdiff_t>(*at));
+  }
 }
 
 bool Engine::Settle(GameState& s, std::string& error, bool answered) {
   int idle_turns = 0;         // in a row, this round: once every player's has passed, nobody can move
   int idle_round = s.round;
-  size_t told = kNothingTold;  // where the table's lines about those turns begin
+  std::vector<size_t> told;  // where the table's lines about those turns are
   // Turns and rounds that end with no move between them: a flow that loops (an event that
   // ends every turn, a round that ends as it starts) would never give the players a move.
   const uint32_t first_turn = s.turns;
@@ -382,7 +387,7 @@ bool Engine::Settle(GameState& s, std::string& error, bool answered) {
     if (s.round != idle_round) {  // the turns passed before belong to a round that is over
       idle_round = s.round;
       idle_turns = 0;
-      told = kNothingTold;
+      told.clear();
     }
     if (++idle_turns > s.players) {
       s.round_over = true;
