@@ -325,28 +325,30 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
 }
 
 // A turn passes for want of a move: the table is told at once (a playout formats nothing),
-// unless nobody could move (UntellPasses). `told` gets where the line went.
-void Engine::TellPass(int seat, std::vector<size_t>& told) {
+// unless nobody could move (UntellPasses). `told` gets the line's place, a bit of a mask: a
+// move's lines are few (kMaxSaidLines), and a mask costs the hot path nothing to make.
+static_assert(kMaxSaidLines <= 64);
+void Engine::TellPass(int seat, uint64_t& told) {
   if (captured_ == nullptr) return;
   const size_t at = captured_->said.size();
   Say(fmt::format("player {} has no move: the turn passes", seat + 1));
-  if (captured_->said.size() > at) told.push_back(at);
+  if (captured_->said.size() > at) told |= uint64_t{1} << at;
 }
 
 // Nobody could move: the round is over, and no turn passed. The lines TellPass added go; what
 // the scripts said meanwhile (a `turn_end` event's line) stays, as their effects do.
-void Engine::UntellPasses(const std::vector<size_t>& told) {
+void Engine::UntellPasses(uint64_t told) {
   if (captured_ == nullptr) return;
-  for (auto at = told.rbegin(); at != told.rend(); ++at) {
-    if (*at < captured_->said.size())
-      captured_->said.erase(captured_->said.begin() + static_cast<std::ptrdiff_t>(*at));
+  auto& said = captured_->said;
+  for (size_t at = std::min<size_t>(said.size(), 64); at-- > 0;) {  // the last first: places hold
+    if (told >> at & 1u) said.erase(said.begin() + static_cast<std::ptrdiff_t>(at));
   }
 }
 
 bool Engine::Settle(GameState& s, std::string& error, bool answered) {
   int idle_turns = 0;         // in a row, this round: once every player's has passed, nobody can move
   int idle_round = s.round;
-  std::vector<size_t> told;  // where the table's lines about those turns are
+  uint64_t told = 0;  // which of the table's lines are about those turns
   // Turns and rounds that end with no move between them: a flow that loops (an event that
   // ends every turn, a round that ends as it starts) would never give the players a move.
   const uint32_t first_turn = s.turns;
@@ -387,7 +389,7 @@ bool Engine::Settle(GameState& s, std::string& error, bool answered) {
     if (s.round != idle_round) {  // the turns passed before belong to a round that is over
       idle_round = s.round;
       idle_turns = 0;
-      told.clear();
+      told = 0;
     }
     if (++idle_turns > s.players) {
       s.round_over = true;

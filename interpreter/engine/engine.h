@@ -176,8 +176,8 @@ class Engine final : public EngineServices {
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
   // `answered`: the move answered a decision; once none is left, cards passed are delivered.
   bool Settle(GameState& state, std::string& error, bool answered = false);
-  void TellPass(int seat, std::vector<size_t>& told);
-  void UntellPasses(const std::vector<size_t>& told);
+  void TellPass(int seat, uint64_t& told);
+  void UntellPasses(uint64_t told);
   bool StartRound(GameState& state, std::string& error);
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);
