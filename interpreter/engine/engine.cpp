@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "interpreter/mechanisms/capture.h"
 #include "interpreter/mechanisms/climb.h"
@@ -45,6 +46,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     if (takes && m.cards.empty() && m.follow.empty() && m.count.variable < 0 && !m.count.has_max &&
         !m.fallback && m.fallback_unless == 0 && !m.knock.Used() && !m.keep.Used())
       plain_take_kinds_ |= 1u << k;
+    if (m.type == MoveType::kTrick && r.tricks.allow.empty()) trick_kinds_ |= 1u << k;
   }
   for (size_t k = 0; k < r.moves.size(); ++k) {
     const MoveDecl& m = r.moves[k];
@@ -132,8 +134,8 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   const int player = Actor(s);
   const MoveDecl* decl = m.kind == kStopMove ? nullptr : &rules().moves[m.kind];
   // Draws hide their card in the move; the trigger sees the card drawn. Other moves are not
-  // copied (a move is 74 bytes, and this is every move's path).
-  Move drawn;
+  // copied, nor is a move made for them (a move is 74 bytes, and this is every move's path).
+  std::optional<Move> drawn;
   const Move* made = &m;
   if (captured_ != nullptr) {
     captured_->refilled.clear();
@@ -149,9 +151,9 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     BeforeDraw(s, ZoneSlot(decl->from, player));
     const auto& from = s.zones[ZoneSlot(decl->from, player)].cards;
     drawn = m;
-    drawn.count = 0;
-    if (!from.empty()) drawn.Add(from.back());
-    made = &drawn;
+    drawn->count = 0;
+    if (!from.empty()) drawn->Add(from.back());
+    made = &*drawn;
   }
   const Move& performed = *made;
   const uint32_t firing = decl ? Firing(performed) : 0;
@@ -229,7 +231,7 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
   const MoveDecl& decl = rules().moves[m.kind];
   auto take_out = [&](int zone, CardId card) {
     auto& cards = s.zones[zone].cards;
-    cards.erase(std::find(cards.begin(), cards.end(), card));
+    RemoveCard(cards, card);
     s.declared[card] = -1;
   };
   switch (decl.type) {

@@ -208,6 +208,7 @@ class Engine final : public EngineServices {
   // bit k: a take, give or pass_cards kind that lists every card of its zone (no filter, pile
   // to follow, count, fallback, knock nor keep): "is there a move" asks only for one card
   uint32_t plain_take_kinds_ = 0;
+  uint32_t trick_kinds_ = 0;  // bit k: a trick play with no `allow` script (any card of the hand may follow)
   uint32_t waiting_kinds_ = 0;    // bit k: move kind k is a fallback for some kinds (`fallback: [kinds]`)
   uint32_t limited_kinds_ = 0;    // bit k: move kind k waits for others, or has a count with a max
   bool has_copies_ = false;       // some kind of card is in the game more than once (two packs)

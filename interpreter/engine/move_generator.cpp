@@ -2,6 +2,7 @@
 // flow because it is the hot path of every playout.
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/capture.h"
@@ -82,22 +83,19 @@ void Engine::LegalMoves(const GameState& s, std::vector<Move>& out) {
 }
 
 bool Engine::CanMove(const GameState& s, int player, uint32_t kinds, const Decision* decision) {
-  const Ruleset& r = rules();
   // A trick play exists whenever the hand holds an allowed card: following suit narrows the
   // choice, never to nothing. Listing the plays only to count them is a playout's hot path.
   // So does a plain take, give or pass (a passed card, say): any card of its zone the decision
   // allows, with no `highest` rule to narrow them.
-  for (size_t k = 0; k < r.moves.size(); ++k) {
-    const MoveDecl& m = r.moves[k];
-    if (!(kinds & (1u << k))) continue;
-    const bool trick = m.type == MoveType::kTrick && r.tricks.allow.empty();
-    const bool plain_take =
-        (plain_take_kinds_ >> k & 1u) != 0 && (decision == nullptr || decision->highest < 0);
-    if (!trick && !plain_take) continue;
-    kinds &= ~(1u << k);
+  const bool plain = decision == nullptr || decision->highest < 0;
+  const uint32_t quick = kinds & (trick_kinds_ | (plain ? plain_take_kinds_ : 0u));
+  kinds &= ~quick;
+  for (uint32_t left = quick; left != 0; left &= left - 1) {
+    const int k = std::countr_zero(left);
+    const MoveDecl& m = rules().moves[k];
     if (!Offered(m, s, decision)) continue;
-    if (plain_take && m.type != MoveType::kTake &&
-        (decision == nullptr || (m.type == MoveType::kGive && decision->target < 0)))
+    if (m.type == MoveType::kGive ? decision == nullptr || decision->target < 0
+                                  : m.type == MoveType::kPassCards && decision == nullptr)
       continue;  // a give or a pass is made only when the rules ask (GenerateTakes)
     for (CardId c : s.zones[ZoneSlot(m.from, player)].cards) {
       if (Allowed(decision, c)) return true;

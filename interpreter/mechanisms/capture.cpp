@@ -110,7 +110,7 @@ bool LastPlay(const EngineServices& e, const GameState& s, const MoveDecl& m) {
 void PerformCapture(const EngineServices& e, GameState& s, int player, const Move& m) {
   const MoveDecl& decl = e.rules().moves[m.kind];
   auto& hand = s.zones[e.ZoneSlot(decl.from, player)].cards;
-  hand.erase(std::find(hand.begin(), hand.end(), m.cards[0]));
+  RemoveCard(hand, m.cards[0]);
   auto& table = s.zones[e.ZoneSlot(decl.to, player)].cards;
   if (m.count == 1) {
     table.push_back(m.cards[0]);
@@ -119,7 +119,7 @@ void PerformCapture(const EngineServices& e, GameState& s, int player, const Mov
   auto& won = s.zones[e.ZoneSlot(decl.capture_won, player)].cards;
   won.push_back(m.cards[0]);
   for (int i = 1; i < m.count; ++i) {
-    table.erase(std::find(table.begin(), table.end(), m.cards[i]));
+    RemoveCard(table, m.cards[i]);
     won.push_back(m.cards[i]);
   }
   if (decl.capture_last >= 0) s.variables[e.config().VariableSlot(decl.capture_last, 0)] = player + 1;

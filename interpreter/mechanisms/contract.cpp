@@ -59,7 +59,7 @@ class ContractSearch {
       for (int k = 0; k < part.count; ++k) {
         next.stands[next.count] = part.stands[k];
         next.Add(part.cards[k]);
-        rest.erase(std::find(rest.begin(), rest.end(), part.cards[k]));
+        RemoveCard(rest, part.cards[k]);
       }
       Search(i + 1, rest, next, signature);
     });

@@ -30,7 +30,7 @@ long long DeadwoodWithout(const EngineServices& e, std::span<const CardId> hand,
                           const std::vector<int>& melds) {
   thread_local std::vector<CardId> left;
   left.assign(hand.begin(), hand.end());
-  left.erase(std::find(left.begin(), left.end(), card));
+  RemoveCard(left, card);
   return Arrange(e, left, melds).deadwood;
 }
 

@@ -363,7 +363,7 @@ void PerformMatch(const EngineServices& engine, GameState& s, int player, const 
   const int property = rule >= 0 ? engine.rules().matches[rule].property : -1;
   for (int i = 0; i < move.count; ++i) {
     const CardId c = move.cards[i];
-    hand.erase(std::find(hand.begin(), hand.end(), c));
+    RemoveCard(hand, c);
     pile.push_back(c);
     // A joker wild for that very property keeps what it stands for (EffectiveValue).
     s.declared[c] = engine.cards().Wild(c) == property ? move.stands[i] : -1;

@@ -41,15 +41,24 @@ int BestIndex(const std::vector<TrickKey>& keys, const std::vector<CardId>& tric
   return best;
 }
 
-// Keeps the cards `keep` accepts, unless none would be left; returns whether any was. One
-// pass: the kept cards move down in place, and while none is kept nothing is overwritten.
+// Keeps the cards `keep` accepts, unless none would be left; returns whether any was. No
+// branch a card: whether a dealt card follows suit is a coin toss, which a processor
+// mispredicts half the time. Each card is written down in place and counted when kept;
+// while none is, only the first place is written over, and it is put back.
 template <typename Keep>
 bool Narrow(CardId* cards, int& n, Keep keep) {
+  if (n == 0) return false;
+  const CardId first = cards[0];
   int w = 0;
   for (int i = 0; i < n; ++i) {
-    if (keep(cards[i])) cards[w++] = cards[i];
+    const CardId c = cards[i];
+    cards[w] = c;
+    w += keep(c) ? 1 : 0;
   }
-  if (w == 0) return false;
+  if (w == 0) {
+    cards[0] = first;
+    return false;
+  }
   n = w;
   return true;
 }
@@ -169,27 +178,40 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
   const TrickDecl& t = e.rules().tricks;
   const auto& keys = e.config().trick_keys();
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
+  const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
+  // The cards the player may play, read off the hand with no branch a card (as Narrow): with
+  // a trick led, those of the suit led when the hand holds one (follow suit), else all.
   CardId cards[kMaxHand];
   int n = 0;
+  const int led = trick.empty() ? -1 : keys[trick.front()].suit;
+  bool follows = false;
   if (decision == nullptr || decision->only.empty()) {
-    n = static_cast<int>(std::min<size_t>(hand.size(), kMaxHand));
-    std::copy_n(hand.begin(), n, cards);
-  } else {
+    const int held = static_cast<int>(std::min<size_t>(hand.size(), kMaxHand));
+    if (led >= 0) {
+      for (int i = 0; i < held; ++i) {
+        cards[n] = hand[i];
+        n += keys[hand[i]].suit == led ? 1 : 0;
+      }
+    }
+    follows = n > 0;
+    if (!follows) {
+      std::copy_n(hand.begin(), held, cards);
+      n = held;
+    }
+  } else {  // answering a decision that names the cards
     for (CardId c : hand) {
       if (n < kMaxHand && Allowed(decision, c)) cards[n++] = c;
     }
+    follows = led >= 0 && Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
   }
-  const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
   // Asked once: the lead's rules and the points' may both need it.
   const bool first_trick =
       n > 1 && (t.first_lead >= 0 || t.no_points_first.parameter >= 0 || t.no_points_first.literal != 0) &&
       FirstTrick(e, s);
-  if (trick.empty()) {
+  if (led < 0) {
     if (n > 1) NarrowLead(e, s, first_trick, cards, n);
   } else {
     const int trump = TrumpSuit(e, s);
-    const int led = keys[trick.front()].suit;
-    const bool follows = Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
     if (!follows && trump >= 0 && e.config().Resolve(t.must_trump) && !PartnerHolds(e, s, player)) {
       Narrow(cards, n, [&](CardId c) { return keys[c].suit == trump; });
     }
@@ -350,7 +372,7 @@ void PerformTrickPlay(const EngineServices& e, GameState& s, int player, const M
   const TrickDecl& t = e.rules().tricks;
   const MoveDecl& decl = e.rules().moves[m.kind];
   auto& hand = s.zones[e.ZoneSlot(decl.from, player)].cards;
-  hand.erase(std::find(hand.begin(), hand.end(), m.cards[0]));
+  RemoveCard(hand, m.cards[0]);
   if (t.held.variable >= 0) NoteHeld(e, s, player, m.cards[0], hand);
   auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
   if (trick.empty()) s.variables[e.config().VariableSlot(t.leader, 0)] = player + 1;

@@ -258,7 +258,7 @@ void LayMelds(const EngineServices& engine, GameState& s, int player, const Move
     for (int k = at; k < at + size; ++k) {
       const CardId c = move.cards[k];
       auto& cards = s.zones[hand].cards;
-      cards.erase(std::find(cards.begin(), cards.end(), c));
+      RemoveCard(cards, c);
       meld.cards.push_back(c);
       s.declared[c] = move.stands[k];
     }
@@ -272,7 +272,7 @@ void ExtendMeld(const EngineServices& engine, GameState& s, int player, const Mo
   const MoveDecl& decl = engine.rules().moves[move.kind];
   auto& hand = s.zones[engine.ZoneSlot(decl.from, player)].cards;
   const CardId c = move.cards[0];
-  hand.erase(std::find(hand.begin(), hand.end(), c));
+  RemoveCard(hand, c);
   auto& meld = s.zones[move.zone].cards;
   meld.push_back(c);
   s.declared[c] = move.stands[0];

@@ -5,9 +5,13 @@
 namespace tapis {
 
 void TakeOut(Zone& zone, CardId card) {
+  if (zone.cells.empty()) {
+    RemoveCard(zone.cards, card);
+    return;
+  }
   const auto it = std::find(zone.cards.begin(), zone.cards.end(), card);
   if (it == zone.cards.end()) return;
-  if (!zone.cells.empty()) zone.cells.erase(zone.cells.begin() + (it - zone.cards.begin()));
+  zone.cells.erase(zone.cells.begin() + (it - zone.cards.begin()));
   zone.cards.erase(it);
 }
 

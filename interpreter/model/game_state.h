@@ -40,6 +40,18 @@ inline bool Allowed(const Decision* d, CardId card) {
   return d == nullptr || d->only.empty() || std::find(d->only.begin(), d->only.end(), card) != d->only.end();
 }
 
+// Takes `card` out of `cards`, the others keeping their order; nothing if it is not there.
+// No branch a card: where a card lies in a hand is as random as the deal, and a search that
+// stops at it costs a mispredicted branch on every move of a playout.
+inline void RemoveCard(std::vector<CardId>& cards, CardId card) {
+  size_t w = 0;
+  for (const CardId c : cards) {
+    cards[w] = c;
+    w += c != card ? 1 : 0;
+  }
+  cards.erase(cards.begin() + static_cast<std::ptrdiff_t>(w), cards.end());
+}
+
 // Takes `card` out of `zone`, a grid or not (its cell goes with it); nothing if it is not there.
 void TakeOut(Zone& zone, CardId card);
 
