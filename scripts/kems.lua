@@ -1,7 +1,7 @@
--- Le kems's effects (rulesets/kems.yaml): the exchanges with the table and its renewal,
--- the secret sign and how it leaks, the calls (kems, double kems, contre kems, guessing
--- the sign, wrong calls) and the points. Players are numbered from 1; partners sit
--- opposite (1 and 3, 2 and 4).
+-- Le kems's effects (rulesets/kems.yaml): the table's renewal, the secret sign and how it
+-- leaks, the calls (kems, double kems, contre kems, guessing the sign, wrong calls) and the
+-- points. The exchanges and the row of passes are the YAML's (keep, ask, count). Players
+-- are numbered from 1; partners sit opposite (1 and 3, 2 and 4).
 
 local GESTURES = {nose = 1, ear = 2, chin = 3, wink = 4, cough = 5, hair = 6}
 local GESTURE_COUNT = 6
@@ -74,36 +74,20 @@ function deal_start()
   for p = 1, 4 do
     for _, v in ipairs({"told", "caught", "caught_from", "points"}) do tapis.set(v, 0, p) end
   end
-  tapis.set("passes", 0)
   tapis.set("table_age", 0)
   for p = 1, 4 do
     if has_kems(p) then make_sign(p) end
   end
 end
 
--- "Il faut reposer autant de cartes qu'on en a pris": one of the other cards goes back.
-function on_take(move)
-  tapis.set("passes", 0)
-  local others, taken = {}, move.cards[1]
-  for _, c in ipairs(tapis.cards("hand", move.player)) do
-    if c ~= taken then others[#others + 1] = c end
-  end
-  tapis.ask(move.player, {moves = "put", only = others})
-end
-
 function on_put(move)
   if has_kems(move.player) then make_sign(move.player) end
-end
-
-function on_pass(move)
-  tapis.set("passes", tapis.get("passes") + 1)
 end
 
 -- "C'est le partenaire qui doit annoncer : Kems !" — 2 points, or 4 for a double kems when
 -- the caller holds one too; wrong, "1 point donné à l'adversaire" (parameters).
 function on_kems(move)
   local p = move.player
-  tapis.set("passes", 0)  -- a call is no pass: the row of passes starts again
   tapis.set("told", 0, p)
   if has_kems(partner(p)) then
     add_points(p, tapis.param(has_kems(p) and "double_kems_points" or "kems_points"))
@@ -117,7 +101,6 @@ end
 -- peut le contrer" — 1 point, and their kems is lost with the deal; wrong, a wrong call.
 function on_contre(move)
   local p = move.player
-  tapis.set("passes", 0)
   local them = opponents(p)
   if has_kems(them[1]) or has_kems(them[2]) then
     add_points(p, 1)
@@ -130,7 +113,6 @@ end
 -- "Deviner le signe secret des adversaires : 1 point"; they agree on a new one.
 function on_guess(move)
   local p = move.player
-  tapis.set("passes", 0)
   local them = opponents(p)[1]
   if GESTURES[move.option] == tapis.get("sign", them) then
     add_points(p, 1)
@@ -159,7 +141,7 @@ function turn_end()
   tapis.set("table_age", age)
   if tapis.get("passes") < 4 and age < tapis.param("table_turns") then return end
   for _, c in ipairs(tapis.cards("table")) do tapis.move(c, "discard") end
-  tapis.set("passes", 0)
+  tapis.set("passes", 0)  -- a fresh table: its own row of passes
   tapis.set("table_age", 0)
   if tapis.count("stock") == 0 then
     tapis.end_round()  -- no fresh table: the deal ends without a kems

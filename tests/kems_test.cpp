@@ -61,7 +61,7 @@ TEST_CASE("kems/exchange: \"il faut reposer autant de cartes qu'on en a pris\"")
   // The card taken may not go straight back: one of the others does.
   CHECK(LegalTexts(*engine, s) == Texts{"put KS", "put KH", "put KD", "put 7C"});
   CHECK(ParseMove(*engine, s, "put 2S").error ==
-        "2S is not one of the cards this put may use now: KS KH KD 7C");
+        "2S was taken with 'take' this turn: it stays in your hand until the turn is over");
   Play(*engine, s, "put 7C");
   CHECK(Cards(*engine, s, "hand", 1) == Texts{"KS", "KH", "KD", "2S"});
   CHECK(Cards(*engine, s, "table") == Texts{"KC", "3H", "4D", "7C"});
