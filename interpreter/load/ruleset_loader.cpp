@@ -5,8 +5,8 @@
 
 #include <filesystem>
 
-#include "interpreter/load/capture_loader.h"
 #include "interpreter/load/card_loader.h"
+#include "interpreter/load/flow_loader.h"
 #include "interpreter/load/hand_loader.h"
 #include "interpreter/load/keep_loader.h"
 #include "interpreter/load/knock_loader.h"
@@ -58,11 +58,11 @@ class Loader : private YamlReader {
     if (root["hands"]) ReadHands(*this, root["hands"], *r_);
     if (root["variables"]) ReadVariables(root["variables"]);
     ReadCardsInto(Required(root, "cards"));
-    if (root["setup"]) ReadSetup(root["setup"]);
-    ReadTurn(Required(root, "turn"));
+    if (root["setup"]) ReadSetup(*this, root["setup"], *r_);
+    ReadTurn(*this, Required(root, "turn"), *r_);
     if (root["phases"]) ReadPhases(root["phases"]);
     ReadMoves(*this, Required(root, "moves"), *r_, [this](const YAML::Node& n) { return FunctionName(n); });
-    ResolveSetupMoves(root["setup"]);
+    ResolveSetupMoves(*this, root["setup"], *r_);
     if (root["card_points"])
       ReadCardPoints(*this, root["card_points"], *r_);  // before tricks, which read them
     if (root["tricks"])
@@ -218,131 +218,6 @@ class Loader : private YamlReader {
         if (v.range_min > v.range_max) Fail(range, "range: the lowest value comes first");
       }
       r_->variables.push_back(std::move(v));
-    }
-  }
-
-  void ReadSetup(const YAML::Node& node) {
-    if (!node.IsSequence()) Fail(node, "setup: expected a list of steps (shuffle, deal, move)");
-    for (const auto& step : node) {
-      SetupStep s;
-      if (step["shuffle"]) {
-        CheckKeys(step, {"shuffle"});
-        s.kind = SetupStep::Kind::kShuffle;
-        s.from = Zone(step["shuffle"]);
-      } else if (step["deal"] || step["move"]) {
-        const bool deal = static_cast<bool>(step["deal"]);
-        if (deal) {
-          CheckKeys(step, {"deal", "from", "to", "leave", "first_seat"});
-          if (step["leave"]) s.leave = Int(step["leave"]);
-          if (step["leave"] && s.leave.parameter < 0 && s.leave.literal < 0)
-            Fail(step["leave"], "leave: how many cards of the pack the deal leaves undealt, 0 or more");
-          if (step["first_seat"]) {
-            s.first_seat = As<int>(step["first_seat"]) - 1;
-            if (s.first_seat < 0 || s.first_seat >= r_->min_players)
-              Fail(step["first_seat"],
-                   fmt::format("first_seat: a seat from 1 to {} (the fewest players)", r_->min_players));
-          }
-        } else {
-          CheckKeys(step, {"move", "from", "to", "reject", "acts_as"});
-          if (step["reject"]) s.reject = ReadFilters(*this, step["reject"], r_->catalog);
-          if (step["acts_as"]) s.acts_as_name = As<std::string>(step["acts_as"]);  // moves come later
-        }
-        s.kind = deal ? SetupStep::Kind::kDeal : SetupStep::Kind::kMove;
-        const YAML::Node count = step[deal ? "deal" : "move"];
-        if (deal && count.IsMap()) {
-          ReadDealSize(count, s);
-        } else {
-          // "all": until the source is empty (IntValue{-1} stands for it).
-          s.count = count.IsScalar() && count.Scalar() == "all" ? IntValue{-1, -1} : Int(count);
-        }
-        s.from = Zone(Required(step, "from"));
-        s.to = Zone(Required(step, "to"));
-        if (deal && r_->zones[s.to].owner != Owner::kPlayer)
-          Fail(step["to"], "deal: the target zone must belong to each player");
-      } else {
-        Fail(step, "unknown setup step; expected shuffle, deal or move");
-      }
-      r_->setup.push_back(s);
-    }
-  }
-
-  // deal: {random: N} (chance picks 1 to N) or {up_and_down: N} (round r deals r, up to N
-  // and back down to 1).
-  void ReadDealSize(const YAML::Node& node, SetupStep& s) {
-    CheckKeys(node, {"random", "up_and_down"});
-    if (node.size() != 1) Fail(node, "deal: give one of {random: N} or {up_and_down: N}");
-    const bool random = static_cast<bool>(node["random"]);
-    s.size = random ? SetupStep::Size::kRandom : SetupStep::Size::kUpAndDown;
-    const YAML::Node most = node[random ? "random" : "up_and_down"];
-    s.count = Int(most);
-    if (s.count.parameter < 0 && s.count.literal < 1)
-      Fail(most,
-           fmt::format("{}: the most cards each player gets, 1 or more", random ? "random" : "up_and_down"));
-  }
-
-  // acts_as: MOVE in a setup step names a move, read after the setup.
-  void ResolveSetupMoves(const YAML::Node& node) {
-    bool one = false;
-    for (size_t i = 0; i < r_->setup.size(); ++i) {
-      SetupStep& step = r_->setup[i];
-      if (step.acts_as_name.empty()) continue;
-      if (one) Fail(node[i]["acts_as"], "acts_as: one setup step at most turns the card that opens play");
-      one = true;
-      step.acts_as = r_->MoveIndex(step.acts_as_name);
-      if (step.acts_as < 0)
-        Fail(node[i]["acts_as"], fmt::format("unknown move '{}'; {}", step.acts_as_name,
-                                             Suggest(step.acts_as_name, Names(r_->moves), "moves are")));
-    }
-  }
-
-  void ReadTurn(const YAML::Node& node) {
-    CheckKeys(node, {"first", "actions", "last_round_when_empty", "wins_when_empty", "round_ends_when_empty",
-                     "out_when_empty", "redeal", "round_ends_when_low"});
-    if (node["redeal"]) ReadRedeal(*this, node["redeal"], *r_);
-    r_->first_random = node["first"] && node["first"].IsScalar() && node["first"].Scalar() == "random";
-    r_->first_player = r_->first_random ? 0 : Optional(node, "first", 1) - 1;
-    if (r_->first_player < 0 || r_->first_player >= r_->min_players) {
-      Fail(node["first"],
-           fmt::format("first: a seat from 1 to {} (the fewest players), or random", r_->min_players));
-    }
-    if (node["actions"]) {
-      r_->actions_per_turn = Int(node["actions"]);
-      const IntValue& a = r_->actions_per_turn;
-      if (a.parameter < 0 && a.literal < 1)  // a parameter's value is checked with the others
-        Fail(node["actions"], fmt::format("turn: actions: {} action(s) a turn; a turn needs 1 or more, or it "
-                                          "would never end",
-                                          a.literal));
-    }
-    if (node["last_round_when_empty"]) r_->last_round_when_empty = Zone(node["last_round_when_empty"]);
-    if (node["round_ends_when_empty"]) {
-      r_->round_ends_when_empty = Zone(node["round_ends_when_empty"]);
-      if (r_->zones[r_->round_ends_when_empty].owner != Owner::kPlayer)
-        Fail(node["round_ends_when_empty"], "round_ends_when_empty: a zone each player owns (a hand)");
-    }
-    if (node["round_ends_when_low"]) {  // {zone: stock, cards: 2}
-      const YAML::Node low = node["round_ends_when_low"];
-      CheckKeys(low, {"zone", "cards"});
-      auto& [zone, cards] = r_->round_ends_when_low;
-      zone = Zone(Required(low, "zone"));
-      if (r_->zones[zone].owner != Owner::kTable || r_->zones[zone].dynamic)
-        Fail(low["zone"], "round_ends_when_low: zone: a table zone (the stock)");
-      cards = Int(Required(low, "cards"));
-      if (cards.parameter < 0 && cards.literal < 0)
-        Fail(low["cards"],
-             "round_ends_when_low: cards: 0 or more (the round ends when the zone holds as few)");
-    }
-    if (node["out_when_empty"]) {  // {zone: hand, place: place}
-      const YAML::Node out = node["out_when_empty"];
-      CheckKeys(out, {"zone", "place"});
-      r_->out_when_empty = Zone(Required(out, "zone"));
-      if (r_->zones[r_->out_when_empty].owner != Owner::kPlayer)
-        Fail(out["zone"], "out_when_empty: zone: a zone each player owns (a hand)");
-      r_->place_variable = ReadVariable(*this, Required(out, "place"), *r_, Owner::kPlayer);
-    }
-    if (node["wins_when_empty"]) {
-      r_->wins_when_empty = Zone(node["wins_when_empty"]);
-      if (r_->zones[r_->wins_when_empty].owner != Owner::kPlayer)
-        Fail(node["wins_when_empty"], "wins_when_empty: a zone each player owns (a hand)");
     }
   }
 
