@@ -332,6 +332,24 @@ void Engine::GenerateTakes(const GameState& s, int player, int k, const Decision
     }
     return;
   }
+  if (follows && kept_count == 0 && listing_only == nullptr && !filtered && !has_copies_ && highest < 0 &&
+      !m.knock.Used() && listing == Listing::kEvery && !follow_keys_[k].keys.empty() && from.size() <= 64) {
+    // Only the top to follow: the cards that share a bit with it, read with no branch a card
+    // (whether a dealt card matches the top is a coin toss, mispredicted half the time).
+    const auto& keys = follow_keys_[k].keys;
+    CardId matching[64];
+    size_t n = 0;
+    for (const CardId c : from) {
+      matching[n] = c;
+      n += pile_top.anything || (keys[c] & pile_top.mask) != 0 ? 1 : 0;
+    }
+    out.reserve(first + n);
+    for (size_t i = 0; i < n; ++i) {
+      out.push_back(base);
+      out.back().Add(matching[i]);
+    }
+    return;
+  }
   for (CardId c : from) {
     if constexpr (kKeeps) {
       if (kept_count > 0 && std::find(kept.begin(), kept.begin() + kept_count, set.Kind(c)) != kept.begin() + kept_count)
