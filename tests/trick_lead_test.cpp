@@ -57,6 +57,20 @@ TEST_CASE("trick leads/hearts lead once broken, or from a hand of nothing else, 
   CHECK(LegalTexts(*engine, follow).size() == 2);
 }
 
+TEST_CASE("trick leads/a card of no suit led is followed: the lead's rules do not apply to the others") {
+  auto engine = std::make_unique<Engine>(std::make_shared<GameConfig>(
+      LoadRuleset(std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/tricks/lead_joker.yaml"), 4));
+  // Hearts are not broken, and the joker led has no suit to follow: any card goes on it.
+  GameState s = Position(*engine, R"({"zones": {"hand 1": ["3H", "5D"], "hand 2": ["4D"], "hand 3": ["6D"],
+      "hand 4": ["7D"], "trick": ["JK"], "won 2": ["2C", "3C", "4C", "5C"]}, "turn": 1,
+      "variables": {"leader": 4}})");
+  CHECK(LegalTexts(*engine, s) == std::vector<std::string>{"play 3H", "play 5D"});
+  // Led by the joker's holder, the same hand may not lead the heart.
+  GameState lead = Position(*engine, R"({"zones": {"hand 1": ["3H", "5D", "JK"], "hand 2": ["4D"],
+      "hand 3": ["6D"], "hand 4": ["7D"], "won 2": ["2C", "3C", "4C", "5C"]}, "turn": 1})");
+  CHECK(LegalTexts(*engine, lead) == std::vector<std::string>{"play 5D", "play JK"});
+}
+
 TEST_CASE("trick leads/the first trick's lead is refused by name, and random games end with every card") {
   auto engine = LeadEngine();
   GameState s = engine->NewGame(3);

@@ -183,11 +183,12 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
   // a trick led, those of the suit led when the hand holds one (follow suit), else all.
   CardId cards[kMaxHand];
   int n = 0;
-  const int led = trick.empty() ? -1 : keys[trick.front()].suit;
+  const bool leading = trick.empty();
+  const int led = leading ? kNoValue : keys[trick.front()].suit;  // a card with no suit leads one too
   bool follows = false;
   if (decision == nullptr || decision->only.empty()) {
     const int held = static_cast<int>(std::min<size_t>(hand.size(), kMaxHand));
-    if (led >= 0) {
+    if (!leading) {
       for (int i = 0; i < held; ++i) {
         cards[n] = hand[i];
         n += keys[hand[i]].suit == led ? 1 : 0;
@@ -202,13 +203,13 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
     for (CardId c : hand) {
       if (n < kMaxHand && Allowed(decision, c)) cards[n++] = c;
     }
-    follows = led >= 0 && Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
+    follows = !leading && Narrow(cards, n, [&](CardId c) { return keys[c].suit == led; });
   }
   // Asked once: the lead's rules and the points' may both need it.
   const bool first_trick =
       n > 1 && (t.first_lead >= 0 || t.no_points_first.parameter >= 0 || t.no_points_first.literal != 0) &&
       FirstTrick(e, s);
-  if (led < 0) {
+  if (leading) {
     if (n > 1) NarrowLead(e, s, first_trick, cards, n);
   } else {
     const int trump = TrumpSuit(e, s);
