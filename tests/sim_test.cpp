@@ -2,6 +2,8 @@
 // into exactly the run.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "interpreter/model/errors.h"
 #include "interpreter/sim/simulate.h"
 #include "tests/helpers.h"
@@ -112,6 +114,33 @@ TEST_CASE("sim/bots' look-ahead is not counted: the moves per game add up to the
   for (const auto& [name, per_game] : report.moves_per_game) moves += per_game;
   CHECK(report.mean_moves > 20);
   CHECK(moves == doctest::Approx(report.mean_moves));
+}
+
+TEST_CASE(
+    "sim/a table variable declared report: false has no mean, and a player variable may not be so declared") {
+  // L'Empereur's scripts keep the dealer's seat and the first out's: "dealer 1.48" said nothing.
+  const auto config = std::make_shared<GameConfig>(LoadRuleset(FindRuleset("empereur")), 4);
+  SimOptions options;
+  options.games = 20;
+  options.seed = 4;
+  options.threads = 1;
+  const SimReport report = Simulate(config, options);
+  std::vector<std::string> names;
+  for (const auto& [name, mean] : report.variable_means) names.push_back(name);
+  CHECK(std::find(names.begin(), names.end(), "dealer") == names.end());
+  CHECK(std::find(names.begin(), names.end(), "first_out") == names.end());
+  CHECK(std::find(names.begin(), names.end(), "played") != names.end());  // a count: still reported
+  std::string message;
+  try {
+    LoadRulesetFromString(ReadText(std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml")
+                              .insert(0, "variables:\n  seat: {owner: player, report: false}\n"),
+                          "case.yaml");
+  } catch (const Error& e) {
+    message = e.what();
+  }
+  CHECK(
+      message ==
+      "case.yaml:2:33: report: only a table variable's mean is reported (tapis sim); this one is a player's");
 }
 
 TEST_CASE("sim/table variables that name a seat or a card have no mean in the report") {

@@ -177,7 +177,7 @@ class Loader : private YamlReader {
   void ReadVariables(const YAML::Node& node) {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "initial", "visible", "range", "announce", "values", "hidden_at"});
+      CheckKeys(spec, {"owner", "initial", "visible", "range", "announce", "values", "hidden_at", "report"});
       VariableDecl v;
       v.name = entry.first.as<std::string>();
       const auto owner = Optional(spec, "owner", std::string("table"));
@@ -209,6 +209,10 @@ class Loader : private YamlReader {
           Fail(spec["hidden_at"], "hidden_at: only a variable players see (visible: all or owner) is hidden");
         v.hidden_at = As<int>(spec["hidden_at"]);
       }
+      v.report = Optional(spec, "report", true);
+      if (!v.report && v.owner != Owner::kTable)
+        Fail(spec["report"],
+             "report: only a table variable's mean is reported (tapis sim); this one is a player's");
       if (spec["range"]) {
         const YAML::Node range = spec["range"];
         if (v.visibility != Visibility::kOwner) Fail(range, "range: only a secret (visible: owner) has one");

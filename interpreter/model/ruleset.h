@@ -211,6 +211,8 @@ struct VariableDecl {
   // `hidden_at:` text views leave the variable out while it holds this value (a place before
   // anyone went out); JSON views and narration keep it.
   std::optional<int> hidden_at;
+  // `report: false`: `tapis sim` gives no mean of this table variable (it holds a seat).
+  bool report = true;
   // The value as views and narration show it: its name, else the number.
   std::string Text(int value) const {
     const auto name = value_names.find(value);

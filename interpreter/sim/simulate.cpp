@@ -212,7 +212,8 @@ void AddGame(SimTotals& totals, const GameResult& r, const Ruleset& rules, bool 
     if (variable.owner != Owner::kTable || v >= r.table_variables.size()) continue;
     const int value = r.table_variables[v++];
     // A seat or a card the engine wrote (the knocker): its mean would mean nothing.
-    if (!rules.NamesSomething(static_cast<int>(i))) totals.variable_sums[variable.name] += value;
+    if (variable.report && !rules.NamesSomething(static_cast<int>(i)))
+      totals.variable_sums[variable.name] += value;
   }
   if (cards) {
     for (int p = 0; p < n; ++p) {
