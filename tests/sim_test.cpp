@@ -116,17 +116,26 @@ TEST_CASE("sim/bots' look-ahead is not counted: the moves per game add up to the
   CHECK(moves == doctest::Approx(report.mean_moves));
 }
 
-TEST_CASE(
-    "sim/a table variable declared report: false has no mean, and a player variable may not be so declared") {
-  // L'Empereur's scripts keep the dealer's seat and the first out's: "dealer 1.48" said nothing.
-  const auto config = std::make_shared<GameConfig>(LoadRuleset(FindRuleset("empereur")), 4);
+namespace {
+
+// The table variables whose means a 20-game run reports.
+std::vector<std::string> MeanNames(const std::shared_ptr<const GameConfig>& config) {
   SimOptions options;
   options.games = 20;
   options.seed = 4;
   options.threads = 1;
-  const SimReport report = Simulate(config, options);
   std::vector<std::string> names;
-  for (const auto& [name, mean] : report.variable_means) names.push_back(name);
+  for (const auto& [name, mean] : Simulate(config, options).variable_means) names.push_back(name);
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "sim/a table variable declared report: false has no mean, and a player variable may not be so declared") {
+  // L'Empereur's scripts keep the dealer's seat and the first out's: "dealer 1.48" said nothing.
+  const auto config = std::make_shared<GameConfig>(LoadRuleset(FindRuleset("empereur")), 4);
+  const std::vector<std::string> names = MeanNames(config);
   CHECK(std::find(names.begin(), names.end(), "dealer") == names.end());
   CHECK(std::find(names.begin(), names.end(), "first_out") == names.end());
   CHECK(std::find(names.begin(), names.end(), "played") != names.end());  // a count: still reported
@@ -150,12 +159,6 @@ TEST_CASE("sim/table variables that name a seat or a card have no mean in the re
   CHECK(config->rules().NamesSomething(config->rules().VariableIndex("picked")));
   CHECK(config->rules().NamesSomething(config->rules().VariableIndex("knocker")));
   CHECK_FALSE(config->rules().NamesSomething(config->rules().VariableIndex("drawn")));
-  SimOptions options;
-  options.games = 20;
-  options.seed = 4;
-  options.threads = 1;
-  const SimReport report = Simulate(config, options);
-  std::vector<std::string> names;
-  for (const auto& [name, mean] : report.variable_means) names.push_back(name);
+  const std::vector<std::string> names = MeanNames(config);
   CHECK(names == std::vector<std::string>{"drawn"});
 }

@@ -325,11 +325,7 @@ void Engine::GenerateTakes(const GameState& s, int player, int k, const Decision
   if (kept_count == 0 && listing_only == nullptr && !follows && !filtered && !has_copies_ && highest < 0 &&
       !m.knock.Used()) {  // every card of the zone, with no test a card
     const size_t n = listing == Listing::kAny ? std::min<size_t>(from.size(), 1) : from.size();
-    out.reserve(first + n);
-    for (size_t i = 0; i < n; ++i) {
-      out.push_back(base);
-      out.back().Add(from[i]);
-    }
+    AppendEachCard(out, base, {from.data(), n});
     return;
   }
   if (follows && kept_count == 0 && listing_only == nullptr && !filtered && !has_copies_ && highest < 0 &&
@@ -343,11 +339,7 @@ void Engine::GenerateTakes(const GameState& s, int player, int k, const Decision
       matching[n] = c;
       n += pile_top.anything || (keys[c] & pile_top.mask) != 0 ? 1 : 0;
     }
-    out.reserve(first + n);
-    for (size_t i = 0; i < n; ++i) {
-      out.push_back(base);
-      out.back().Add(matching[i]);
-    }
+    AppendEachCard(out, base, {matching, n});
     return;
   }
   for (CardId c : from) {

@@ -231,12 +231,7 @@ void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player,
     if (PointsBarred(e, first_trick))
       Narrow(cards, n, [&](CardId c) { return e.config().CardPoints(c) == 0; });
   }
-  const size_t first = out.size();
-  out.reserve(first + static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) {
-    out.push_back(base);
-    out.back().Add(cards[i]);
-  }
+  AppendEachCard(out, base, {cards, static_cast<size_t>(n)});
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "interpreter/model/catalog.h"
 
@@ -28,5 +29,16 @@ struct Move {
   std::span<const CardId> Cards() const { return {cards.data(), count}; }
   void Add(CardId card) { cards[count++] = card; }
 };
+
+// Appends to `out` one move a card: `base` with that card. The listing of every card game's
+// plays, so written for speed: `push_back` then the card, not `resize(n, base)`, whose fill
+// goes through a general insert.
+inline void AppendEachCard(std::vector<Move>& out, const Move& base, std::span<const CardId> cards) {
+  out.reserve(out.size() + cards.size());
+  for (const CardId c : cards) {
+    out.push_back(base);
+    out.back().Add(c);
+  }
+}
 
 }  // namespace tapis
