@@ -321,3 +321,25 @@ TEST_CASE("bots/knowledge: a new deal forgets where the cards went") {
     CHECK(deals > 0);
   }
 }
+
+TEST_CASE("bots/bot_weight weighs kinds of move, not each move listed") {
+  // huit_americain: draw weighs 0.5, play 1. With five plays listed, a draw is a third of the
+  // random bot's picks (0.5 / 1.5), not a eleventh (0.5 / 5.5) as when each move was weighed.
+  auto engine = MakeEngine("huit_americain", 2);
+  const GameState s = Position(*engine, R"({"zones": {"discard": ["5H"],
+      "hand 1": ["6H", "7H", "9H", "5S", "5C", "KD"], "hand 2": ["2S"]}})");
+  const auto legal = engine->LegalMoves(s);
+  REQUIRE(legal.size() == 6);  // five plays and the draw
+  uint64_t rng = 7;
+  int draws = 0;
+  constexpr int kPicks = 3000;
+  std::vector<int> picked(legal.size(), 0);
+  for (int i = 0; i < kPicks; ++i) {
+    const size_t pick = RandomMove(*engine, legal, rng);
+    ++picked[pick];
+    draws += MoveText(*engine, s, legal[pick]) == "draw";
+  }
+  CHECK(draws > kPicks * 0.29);
+  CHECK(draws < kPicks * 0.38);
+  for (size_t i = 0; i < legal.size(); ++i) CHECK(picked[i] > kPicks / 10);  // each play about 2/15
+}

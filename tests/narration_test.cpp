@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "interpreter/records/game_log.h"
+#include "interpreter/records/view.h"
 #include "tests/helpers.h"
 
 using namespace tapis;
@@ -103,6 +104,33 @@ TEST_CASE(
   CHECK(told[0] == "the 2: player 2 must draw 2, or answer with a 2");
 }
 
+TEST_CASE("narration/{next} is who plays the next turn, {acting} who answers what the move asked") {
+  std::string yaml = ReadText(std::string(TAPIS_SOURCE_DIR) + "/rulesets/huit_americain.yaml");
+  const std::string ask = R"({ask: name, if: {rank: "8"}})";
+  REQUIRE(yaml.find(ask) != std::string::npos);
+  yaml.replace(yaml.find(ask), ask.size(),
+               R"({ask: name, if: {rank: "8"}, say: "{acting} to name a suit, {next} to play"})");
+  auto rules = LoadRulesetFromString(yaml, std::string(TAPIS_SOURCE_DIR) + "/rulesets/named_eight.yaml");
+  Engine engine(std::make_shared<GameConfig>(rules, 3));
+  GameState s = Position(engine, R"({"zones": {"hand 1": ["8C", "5C"], "hand 2": ["3S"], "hand 3": ["4D"],
+      "discard": ["9D"], "stock": ["6S", "7S"]}})");
+  const GameState before = s;
+  Play(engine, s, "play 8C");
+  const auto told = Narrate(engine, before, s, *ParseMove(engine, before, "play 8C").move, 0);
+  // The suit is named in the mover's turn; player 2 plays after it (it once said "you").
+  CHECK(std::find(told.begin(), told.end(), "you to name a suit, player 2 to play") != told.end());
+  CHECK(RenderView(engine, s, 1).find("  turn of player 1, ") != std::string::npos);
+  // A decision answered out of turn: the view says who answers, not only whose turn it is.
+  Engine asked(std::make_shared<GameConfig>(LoadRuleset(kSource + "/tests/fixtures/say/asked.yaml"), 3));
+  GameState a = asked.NewGame(1);
+  const GameState start = a;
+  const Move play = asked.LegalMoves(a).front();
+  REQUIRE(asked.Apply(a, play).ok);
+  CHECK(Narrate(asked, start, a, play, 0).front() == "player 3 to draw, player 2 to play");
+  CHECK(Narrate(asked, start, a, play, 2).front() == "you to draw, player 2 to play");
+  CHECK(RenderView(asked, a, 0).find("  player 3 to answer, in the turn of player 1, ") != std::string::npos);
+}
+
 TEST_CASE("narration/a draw's say: fires on the card drawn, which the typed move does not name") {
   std::string yaml = ReadText(std::string(TAPIS_SOURCE_DIR) + "/rulesets/huit_americain.yaml");
   const std::string weight = "    bot_weight: 0.5\n";
@@ -131,7 +159,8 @@ TEST_CASE("narration/a draw's say: fires on the card drawn, which the typed move
 TEST_CASE("narration/a say: with a word the loader does not know, or a secret, is refused at load") {
   const std::string file = kSource + "/rulesets/huit_americain.yaml";
   CHECK(EditedLoadError(file, "{next} to play\"}", "{nxt} to play\"}")
-            .find("say: unknown '{nxt}'; the words are player, cards, next, penalty") != std::string::npos);
+            .find("say: unknown '{nxt}'; the words are player, cards, next, acting, penalty") !=
+        std::string::npos);
   CHECK(EditedLoadError(file, "{next} to play\"}", "{draws} to play\"}")
             .find("say: '{draws}' would tell every player a variable not all see") != std::string::npos);
   CHECK(EditedLoadError(file, "{next} to play\"}", "{next to play\"}").find("say: a '{' without its '}'") !=

@@ -6,6 +6,8 @@
 
 #include "interpreter/model/errors.h"
 #include "interpreter/records/move_text.h"
+#include "interpreter/records/narration.h"
+#include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
 using namespace tapis;
@@ -140,4 +142,62 @@ TEST_CASE("trick leads/trump_order lists every rank once") {
   CHECK_THROWS_WITH_AS(
       LoadRulesetFromString(yaml, file),
       doctest::Contains("trump_order: list the 8 values of 'rank' once each, the lowest trump first"), Error);
+}
+
+TEST_CASE(
+    "trick leads/a move of another type into the trick's zone is refused at load: it would lead no trick") {
+  // A take there once left the leader at 0, and the wrong player won the trick.
+  CHECK(EditedLoadError(
+            kFixture, "  play: {type: trick, from: hand, to: trick}\n",
+            "  play: {type: trick, from: hand, to: trick}\n  dump: {type: take, from: hand, to: trick}\n") ==
+        kFixture +
+            ":39:9: move 'dump' puts cards into the trick's zone 'trick', but is not of type 'trick': only a "
+            "trick move plays to a trick (it sets who led it)");
+}
+
+TEST_CASE("trick leads/a card a script moves from the trick to another pile is not told as a trick won") {
+  std::string yaml = ReadText(kFixture);
+  yaml += "  on_won: give_back\nscripts: [excuse.lua]\n";
+  Engine engine(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, kFixture), 4));
+  GameState s = Position(engine, R"({"zones": {"hand 1": ["2C", "3D"], "hand 2": ["AC", "4D"],
+      "hand 3": ["5C", "5D"], "hand 4": ["6C", "6D"]}})");
+  for (const char* card : {"play 2C", "play AC", "play 5C"}) Play(engine, s, card);
+  const GameState before = s;
+  const Move last = *ParseMove(engine, s, "play 6C").move;
+  MoveStates states;
+  engine.CaptureStates(&states);
+  REQUIRE(engine.Apply(s, last).ok);
+  engine.CaptureStates(nullptr);
+  CHECK(Cards(engine, s, "won", 1) == std::vector<std::string>{"2C"});
+  const auto told = Narrate(engine, before, s, last, 0, &states);
+  CAPTURE(told);
+  // Player 2 wins the other three; the 2C, moved back to player 1, is no trick won by them.
+  CHECK(std::count_if(told.begin(), told.end(), [](const std::string& line) {
+          return line.find("the trick") != std::string::npos;
+        }) == 1);
+  CHECK(std::find(told.begin(), told.end(), "player 2 wins the trick: AC 5C 6C") != told.end());
+}
+
+TEST_CASE("trick leads/an allow function that returns a card the rules refused is warned of, once") {
+  std::string yaml = ReadText(kFixture);
+  yaml += "  allow: whole_hand\nscripts: [allow_more.lua]\n";
+  const auto rules = LoadRulesetFromString(yaml, kFixture);
+  Engine engine(std::make_shared<GameConfig>(rules, 4));
+  GameState s = Position(engine, R"({"zones": {"hand 1": ["2C", "3D"], "hand 2": ["AC", "4D"],
+      "hand 3": ["5C", "5D"], "hand 4": ["6C", "6D"]}})");
+  CHECK(LegalTexts(engine, s) == std::vector<std::string>{"play 2C"});  // 3D still may not lead first
+  Play(engine, s, "play 2C");
+  CHECK(LegalTexts(engine, s) == std::vector<std::string>{"play AC"});  // nor 4D follow
+  REQUIRE(engine.Warnings().size() == 1);
+  CHECK(engine.Warnings()[0] ==
+        "tricks: allow: 'whole_hand' returned 3D, which the rules do not offer; it is left out");
+  LegalTexts(engine, s);
+  CHECK(engine.Warnings().size() == 1);  // once
+  CheckOptions options;
+  options.games = 2;
+  const CheckOutcome outcome = CheckRandomGames(rules, options);
+  CHECK(outcome.problems.empty());
+  CHECK(std::count_if(outcome.notes.begin(), outcome.notes.end(), [](const std::string& note) {
+          return note.find("tricks: allow: 'whole_hand' returned") == 0;
+        }) >= 1);
 }

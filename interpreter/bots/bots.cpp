@@ -11,23 +11,32 @@
 namespace tapis {
 
 size_t RandomMove(const Engine& engine, const std::vector<Move>& legal, uint64_t& rng) {
-  // Uniform, unless the ruleset weighs some kinds of move (bot_weight).
+  // Uniform over the moves, unless the ruleset weighs some kinds of move (bot_weight): then a
+  // kind by its weight, and one of its moves uniformly, so that a choice of ten options is not
+  // ten times as likely as a draw.
   if (engine.UniformBotWeights()) return RandomBelow(rng, static_cast<uint32_t>(legal.size()));
   const auto& moves = engine.rules().moves;
-  double weight[256];  // by kind: read once, for many moves of few kinds
+  double weight[256];  // by kind: at most 32 kinds and the stop
+  uint32_t count[256] = {};
   for (size_t k = 0; k < moves.size(); ++k) weight[k] = moves[k].bot_weight;
   weight[kStopMove] = 1.0;
   double total = 0;
-  bool uniform = true;
   for (const Move& m : legal) {
-    total += weight[m.kind];
-    uniform = uniform && weight[m.kind] == 1.0;
+    if (count[m.kind]++ == 0) total += weight[m.kind];
   }
-  if (uniform) return RandomBelow(rng, static_cast<uint32_t>(legal.size()));
   double pick = static_cast<double>(NextRandom(rng) >> 11) * 0x1.0p-53 * total;
+  int kind = legal.back().kind;  // the last one listed, should rounding leave pick at total
+  for (int k = 0; k < 256; ++k) {
+    if (count[k] == 0) continue;
+    pick -= weight[k];
+    if (pick < 0) {
+      kind = k;
+      break;
+    }
+  }
+  uint32_t nth = count[kind] == 1 ? 0 : RandomBelow(rng, count[kind]);
   for (size_t i = 0; i < legal.size(); ++i) {
-    pick -= weight[legal[i].kind];
-    if (pick < 0) return i;
+    if (legal[i].kind == kind && nth-- == 0) return i;
   }
   return legal.size() - 1;
 }

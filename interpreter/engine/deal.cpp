@@ -112,7 +112,7 @@ void Engine::Deal(GameState& s) {
           // A card the step rejects goes back and another is turned, while any other is left.
           for (int tries = 0; !step.reject.empty() && !s.zones[to].cards.empty() && tries < kMaxRedraws;
                ++tries) {
-            if (!FitsAny(cards(), step.reject, s.zones[to].cards.back())) break;
+            if (!FitsAll(cards(), step.reject, s.zones[to].cards.back())) break;
             s.zones[from].cards.push_back(s.zones[to].cards.back());
             s.zones[to].cards.pop_back();
             chance_->Shuffle(s.zones[from].cards, s.rng);

@@ -15,7 +15,7 @@ bool TriggerMatches(const Trigger& t, const GameConfig& config, std::span<const 
   if (config.Resolve(t.enabled) == 0) return false;
   if (t.when.empty()) return true;
   for (CardId c : cards) {
-    if (FitsAny(config.cards(), t.when, c)) return true;
+    if (FitsAll(config.cards(), t.when, c)) return true;
   }
   return false;
 }

@@ -116,6 +116,11 @@ class Engine final : public EngineServices {
   };
   const Usage& usage() const { return usage_; }
 
+  // What the rules allowed but is probably a designer's mistake, seen in play, each once
+  // ("tricks: allow: 'f' returned 9H, which the rules do not offer; it is left out"), for
+  // `tapis check`.
+  const std::vector<std::string>& Warnings() const { return warnings_; }
+
   // No move kind has a bot_weight other than 1: the random bot picks among legal moves uniformly.
   bool UniformBotWeights() const { return uniform_bot_weights_; }
 
@@ -228,6 +233,7 @@ class Engine final : public EngineServices {
   bool has_keeps_ = false;        // a move whose card stays for the turn (keep.h)
   bool empty_zone_rules_ = false;  // wins_when_empty, round_ends_when_empty or out_when_empty
   bool uniform_bot_weights_ = true;
+  mutable std::vector<std::string> warnings_;  // Warnings()
 };
 
 }  // namespace tapis

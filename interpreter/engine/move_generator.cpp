@@ -1,5 +1,7 @@
 // Legal move generation: Engine::LegalMoves and what it needs. Kept apart from the turn
 // flow because it is the hot path of every playout.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -427,6 +429,17 @@ void Engine::AllowByScript(const GameState& s, int player, size_t first, std::ve
   std::vector<CardId> allowed = cards;
   if (!scripts_->CallFilter(rules().tricks.allow, ctx, allowed, error, reason)) throw ScriptError(error);
   if (allowed.empty()) return;  // a rule that forbids everything leaves the follow-suit choice
+  // A card the follow-suit rules refused stays refused: the script narrows, it never adds.
+  const std::string said = fmt::format("tricks: allow: '{}' returned ", rules().tricks.allow);
+  for (CardId c : allowed) {
+    if (std::find(cards.begin(), cards.end(), c) != cards.end()) continue;
+    const bool told = std::any_of(warnings_.begin(), warnings_.end(),
+                                  [&](const std::string& w) { return w.starts_with(said); });
+    if (!told)
+      warnings_.push_back(
+          fmt::format("{}{}, which the rules do not offer; it is left out", said, this->cards().Code(c)));
+    break;
+  }
   size_t w = first;
   for (size_t i = first; i < out.size(); ++i) {
     if (std::find(allowed.begin(), allowed.end(), out[i].cards[0]) != allowed.end()) out[w++] = out[i];

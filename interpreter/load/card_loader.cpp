@@ -61,9 +61,16 @@ void AddKind(const YamlReader& y, Ruleset& r, const std::string& code, std::vect
   r.deck_kinds.push_back(r.catalog.AddKind(std::move(kind)));
 }
 
-// Every combination of property values but those `except` names (a joker rank, say).
+// Whether the values fit a card condition: for each property it names, one of its values.
+bool ValuesFit(const std::vector<int>& values, const std::vector<CardFilter>& condition) {
+  return std::all_of(condition.begin(), condition.end(),
+                     [&](const CardFilter& f) { return f.Has(values[f.property]); });
+}
+
+// Every combination of property values but those an `except` condition fits (a joker rank,
+// say; `{rank: J, suit: [H, D, C]}` is three cards).
 void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, const YAML::Node& where,
-                  const std::vector<CardFilter>& except) {
+                  const YAML::Node& except_node, const std::vector<std::vector<CardFilter>>& except) {
   const auto& props = r.catalog.properties();
   std::vector<int> values(props.size(), 0);
   if (props.empty()) y.Fail(where, "pack 'every' needs at least one property");
@@ -75,18 +82,29 @@ void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, cons
       y.Fail(where,
              fmt::format("pack 'every' would make more than {} cards (the most a game may have)", kMaxCards));
   }
+  size_t left_out = 0;
   while (true) {
-    bool excluded = false;
-    for (const CardFilter& f : except) {
-      excluded = excluded || f.Has(values[f.property]);
+    const bool excluded = std::any_of(except.begin(), except.end(),
+                                      [&](const auto& condition) { return ValuesFit(values, condition); });
+    if (excluded) {
+      ++left_out;
+    } else {
+      AddKind(y, r, CardCode(y, r, code, values, where), values, where);
     }
-    if (!excluded) AddKind(y, r, CardCode(y, r, code, values, where), values, where);
     size_t i = props.size();
     while (i > 0) {  // odometer, last property fastest
       --i;
       if (++values[i] < static_cast<int>(props[i].values.size())) break;
       values[i] = 0;
-      if (i == 0) return;
+      if (i == 0) {
+        // Most often a map of several properties read as alternatives: it names their combination.
+        if (2 * left_out > combinations)
+          r.warnings.push_back(fmt::format(
+              "warning: {}: cards: except: leaves out {} of the {} cards of 'every' (a map of several "
+              "properties leaves out only the cards that have them all)",
+              y.Where(except_node), left_out, combinations));
+        return;
+      }
     }
   }
 }
@@ -315,29 +333,17 @@ void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
   const YAML::Node pack = y.Required(node, "pack");
   const YAML::Node code_node = node["code"] ? node["code"] : node;
   if (pack.IsScalar() && pack.Scalar() == "every") {
-    std::vector<CardFilter> except;
-    if (node["except"]) {
-      if (!node["except"].IsMap())
-        y.Fail(node["except"], "except: expected a map of property: value or [values]");
-      for (const auto& cond : node["except"]) {
-        CardFilter f;
-        f.property = ReadProperty(y, cond.first, r.catalog);
-        const auto& prop = r.catalog.properties()[f.property];
-        std::vector<YAML::Node> items;
-        if (cond.second.IsSequence()) {
-          for (const auto& v : cond.second) items.push_back(v);
-        } else {
-          items.push_back(cond.second);
-        }
-        for (const auto& v : items) {
-          const int index = prop.ValueIndex(y.As<std::string>(v));
-          if (index == kNoValue) y.Fail(v, fmt::format("'{}' is not a value of '{}'", v.Scalar(), prop.name));
-          f.Add(index);
-        }
-        except.push_back(std::move(f));
+    // One card condition, or a list of them: a card any of them fits is left out.
+    std::vector<std::vector<CardFilter>> except;
+    if (const YAML::Node e = node["except"]) {
+      if (e.IsSequence()) {
+        for (const auto& item : e) except.push_back(ReadFilters(y, item, r.catalog));
+      } else {
+        if (!e.IsMap()) y.Fail(e, "except: expected a map of property: value or [values], or a list of them");
+        except.push_back(ReadFilters(y, e, r.catalog));
       }
     }
-    AddEveryKind(y, r, code, code_node, except);
+    AddEveryKind(y, r, code, code_node, node["except"], except);
   } else if (pack.IsSequence()) {
     for (const auto& card : pack) AddListedKind(y, r, card, code);
   } else {

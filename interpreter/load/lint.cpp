@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <set>
@@ -30,7 +31,7 @@ int Mentions(const std::string& text, const std::string& name) {
 }  // namespace
 
 std::vector<std::string> Lint(const Ruleset& r) {
-  std::vector<std::string> out;
+  std::vector<std::string> out = r.warnings;
   for (const auto& p : r.parameters) {
     if (p.description.empty())
       out.push_back(fmt::format("warning: parameter '{}' has no description", p.name));
@@ -41,17 +42,16 @@ std::vector<std::string> Lint(const Ruleset& r) {
   for (const auto& extra : r.deck_extra) kinds.insert(extra.kind);
   for (const auto& m : r.moves) {
     for (const Trigger& effect : m.then) {
-      for (const auto& f : effect.when) {
-        bool possible = false;
-        for (int k : kinds) {
-          const int v = r.catalog.kind(k).values[f.property];
-          possible = possible || f.Has(v);
-        }
-        if (!possible) {
-          out.push_back(fmt::format(
-              "warning: move '{}': its trigger's condition on '{}' fits no card, so '{}' never runs", m.name,
-              r.catalog.properties()[f.property].name, effect.Name()));
-        }
+      const bool possible = std::any_of(kinds.begin(), kinds.end(), [&](int k) {
+        return std::all_of(effect.when.begin(), effect.when.end(), [&](const CardFilter& f) {
+          return std::any_of(f.values.begin(), f.values.end(),
+                             [&](int v) { return r.catalog.kind(k).Has(f.property, v); });
+        });
+      });
+      if (!possible) {
+        out.push_back(
+            fmt::format("warning: move '{}': its trigger's condition fits no card, so '{}' never runs",
+                        m.name, effect.Name()));
       }
     }
     if (!r.phases.empty() && m.in_turn && (m.phases & ((1u << r.phases.size()) - 1)) == 0) {

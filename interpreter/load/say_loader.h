@@ -10,10 +10,11 @@
 namespace tapis {
 
 // The words a `say:` may hold besides the variables every player sees.
-inline constexpr const char* kSayWords[] = {"player", "cards", "next"};
+inline constexpr const char* kSayWords[] = {"player", "cards", "next", "acting"};
 
 // The template as written, once each {word} is known: {player} (who moved), {cards} (the
-// move's cards), {next} (who acts after it), or a variable with `visible: all` (a player's
+// move's cards), {next} (who plays the next turn), {acting} (who acts now: answers what the
+// move asked, or plays on), or a variable with `visible: all` (a player's
 // variable is the mover's).
 std::string ReadSay(const YamlReader& reader, const YAML::Node& node, const Ruleset& rules);
 

@@ -119,6 +119,13 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   if (node["allow"]) t.allow = function_name(node["allow"]);
   if (node["on_won"]) t.on_won = function_name(node["on_won"]);
   for (const MoveDecl& m : r.moves) {
+    // Only a trick play says who led the trick; any other move there would leave it with no
+    // leader, and the wrong player would win it.
+    if (m.type != MoveType::kTrick && m.to == t.zone)
+      reader.Fail(node["zone"],
+                  fmt::format("move '{}' puts cards into the trick's zone '{}', but is not of type "
+                              "'trick': only a trick move plays to a trick (it sets who led it)",
+                              m.name, r.zones[t.zone].name));
     if (m.type != MoveType::kTrick) continue;
     if (m.to != t.zone)
       reader.Fail(node["zone"], fmt::format("move '{}' plays to '{}', not to the trick's zone '{}'", m.name,

@@ -4,10 +4,14 @@
 
 namespace tapis {
 
-void YamlReader::Fail(const YAML::Node& node, const std::string& message) const {
+std::string YamlReader::Where(const YAML::Node& node) const {
   const YAML::Mark mark = node.Mark();
-  if (mark.line < 0) throw RulesError(fmt::format("{}: {}", file_, message));
-  throw RulesError(fmt::format("{}:{}:{}: {}", file_, mark.line + 1, mark.column + 1, message));
+  if (mark.line < 0) return file_;
+  return fmt::format("{}:{}:{}", file_, mark.line + 1, mark.column + 1);
+}
+
+void YamlReader::Fail(const YAML::Node& node, const std::string& message) const {
+  throw RulesError(fmt::format("{}: {}", Where(node), message));
 }
 
 void YamlReader::CheckKeys(const YAML::Node& map, std::initializer_list<const char*> allowed) const {

@@ -19,6 +19,9 @@ class YamlReader {
  public:
   explicit YamlReader(std::string file) : file_(std::move(file)) {}
 
+  // "file:line:col" of `node`, for messages (the file alone for a node of no place).
+  std::string Where(const YAML::Node& node) const;
+
   // Throws Error(kRules) "file:line:col: message" at `node`.
   [[noreturn]] void Fail(const YAML::Node& node, const std::string& message) const;
 

@@ -50,9 +50,12 @@ bool NoteClimbPlay(const EngineServices& e, GameState& s, int player, const Move
   // A wild card clears as what it stands for.
   return std::any_of(move.Cards().begin(), move.Cards().end(), [&](CardId card) {
     const int wild = e.cards().Wild(card);
-    if (wild < 0 || s.declared[card] < 0) return FitsAny(e.cards(), c.clear_with, card);
-    return std::any_of(c.clear_with.begin(), c.clear_with.end(),
-                       [&](const CardFilter& f) { return f.property == wild && f.Has(s.declared[card]); });
+    if (wild < 0 || s.declared[card] < 0) return FitsAll(e.cards(), c.clear_with, card);
+    return std::all_of(c.clear_with.begin(), c.clear_with.end(), [&](const CardFilter& f) {
+      if (f.property == wild) return f.Has(s.declared[card]);
+      return std::any_of(f.values.begin(), f.values.end(),
+                         [&](int v) { return e.cards().Has(card, f.property, v); });
+    });
   });
 }
 

@@ -34,7 +34,7 @@ void Attack(EngineServices& e, GameState& s, int player, const Move& move, const
   d.moves = 1u << t.penalty.paid_by;
   if (from_hand) {  // the cards that fire this effect answer it
     for (CardId c : s.zones[e.ZoneSlot(played.from, victim)].cards) {
-      if (t.when.empty() || FitsAny(e.cards(), t.when, c)) d.only.push_back(c);
+      if (t.when.empty() || FitsAll(e.cards(), t.when, c)) d.only.push_back(c);
     }
   }
   if (!d.only.empty()) d.moves |= 1u << move.kind;

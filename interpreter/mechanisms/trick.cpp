@@ -135,7 +135,7 @@ void NoteHeld(const EngineServices& e, GameState& s, int player, CardId card,
   if (played_one) s.variables[e.config().VariableSlot(held.variable, player)] = 1;
 }
 
-// "suit H", "rank Q or suit H": the values a filter list names.
+// "suit H", "rank Q and suit H": the values a filter list names (a card has them all).
 std::string FiltersText(const Catalog& catalog, const std::vector<CardFilter>& filters) {
   std::vector<std::string> parts;
   for (const CardFilter& f : filters) {
@@ -144,7 +144,7 @@ std::string FiltersText(const Catalog& catalog, const std::vector<CardFilter>& f
     for (int v : f.values) values.push_back(p.values[v]);
     parts.push_back(fmt::format("{} {}", p.name, fmt::join(values, "/")));
   }
-  return fmt::format("{}", fmt::join(parts, " or "));
+  return fmt::format("{}", fmt::join(parts, " and "));
 }
 
 }  // namespace

@@ -98,7 +98,7 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
     const bool ordered = rank >= 0 && rank < static_cast<int>(r.tricks.trump_order.size());
     trick_keys_.push_back({static_cast<int8_t>(cards_.Value(card, r.tricks.suit)), static_cast<int8_t>(rank),
                            static_cast<int8_t>(ordered ? r.tricks.trump_order[rank] : rank),
-                           !r.tricks.broken.empty() && FitsAny(cards_, r.tricks.broken, card)});
+                           !r.tricks.broken.empty() && FitsAll(cards_, r.tricks.broken, card)});
   }
 
   for (int c = 0; !r.card_points.empty() && c < cards_.size(); ++c)

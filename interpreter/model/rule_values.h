@@ -35,19 +35,10 @@ struct CardFilter {
   }
 };
 
-// Whether the card has, for one of the filters, one of its values (any of them, for a card of
-// two suits): an effect's `if`, a setup step's `reject`, a `card_points` rule.
-inline bool FitsAny(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
-  for (const CardFilter& f : filters) {
-    for (int v : f.values) {
-      if (set.Has(card, f.property, v)) return true;
-    }
-  }
-  return false;
-}
-
-// Whether the card has, for each filter, one of its values: a `card_points` rule's `if`,
-// where {rank: Q, suit: S} is the one card of both values.
+// Whether the card has, for each filter, one of its values (any of them, for a card of two
+// suits): a map of several properties names their combination wherever a ruleset filters
+// cards (`{rank: Q, suit: S}` is the one card of both values): an effect's `if`, a setup
+// step's `reject`, `except`, `card_points`, `broken`, `clear_with`.
 inline bool FitsAll(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
   for (const CardFilter& f : filters) {
     bool has = false;

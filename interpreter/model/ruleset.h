@@ -247,6 +247,8 @@ struct Ruleset {
   std::string title;
   std::string description;
   std::string file;  // the YAML file, for messages
+  // What loaded but is probably a mistake ("warning: file:line:col: …"), told by `tapis check`.
+  std::vector<std::string> warnings;
   int min_players = 2, max_players = 2;
 
   Catalog catalog;

@@ -53,11 +53,23 @@ bool IsTheDraw(const Engine& engine, const GameState& before, const GameState& a
          KeyOf(after.zones[to]) == KeyOf(after.zones[engine.config().ZoneSlot(decl.to, mover)]);
 }
 
+// Who wins the trick `move` completes, or -1 when it completes none (not a trick play, or
+// not its last card). Only the cards that go to that player's won pile are the trick won: a
+// script that moves a card from the trick to another pile wins no trick.
+int TrickWinner(const Engine& engine, const GameState& before, const Move& move) {
+  if (engine.rules().tricks.zone < 0 || move.kind == kStopMove ||
+      engine.rules().moves[move.kind].type != MoveType::kTrick)
+    return -1;
+  GameState played = before;
+  PerformTrickMove(engine, played, engine.Actor(before), move);
+  return TrickComplete(engine, played) ? TrickHolder(engine, played) : -1;
+}
+
 // The cards that changed zones, grouped by where from and where to, in the order they lie
 // where they went; the move's own cards (its text names them) left out.
 void CardMoves(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
-               int viewer, std::vector<std::string>& out, const MoveStates* states = nullptr,
-               bool in_effects = false) {
+               int viewer, int trick_winner, std::vector<std::string>& out,
+               const MoveStates* states = nullptr, bool in_effects = false) {
   const size_t n = engine.cards().size();
   std::vector<int> was = Locations(before, n);
   const std::vector<int> is = Locations(after, n);
@@ -81,7 +93,7 @@ void CardMoves(const Engine& engine, const GameState& before, const GameState& a
     for (CardId c : zone.cards) {
       if (c >= n || was[c] < 0 || KeyOf(before.zones[was[c]]) == KeyOf(zone)) continue;
       const bool played = std::find(own.begin(), own.end(), c) != own.end();
-      const bool trick_won = tricks.zone >= 0 && zone.decl == tricks.won && zone.owner >= 0 &&
+      const bool trick_won = trick_winner >= 0 && zone.decl == tricks.won && zone.owner == trick_winner &&
                              (played || before.zones[was[c]].decl == tricks.zone);
       if (played && !trick_won) continue;
       const int from = trick_won ? kTrick : was[c];
@@ -155,8 +167,17 @@ void LastTrick(const Engine& engine, const GameState& before, const Move& move, 
                   Cards(engine, played, played.zones[trick].cards, CanSee(engine, before, trick, viewer))));
 }
 
-// A `say:` template told: {player}, {cards}, {next} and variables (the mover's, for a
-// player's), as the loader allowed them (say_loader.h).
+// Who plays the next turn: while a decision the move asked is pending, the turn has not
+// ended yet; when it will end, the next seat from its player (a skip has already moved it).
+int NextToPlay(const Engine& engine, const GameState& after) {
+  const bool turn_ends = after.end_turn || after.actions_left <= 0;
+  if (after.decisions.empty() || !turn_ends) return after.turn_player;
+  const int next = engine.NextActive(after, after.turn_player);
+  return next < 0 ? after.turn_player : next;
+}
+
+// A `say:` template told: {player}, {cards}, {next}, {acting} and variables (the mover's,
+// for a player's), as the loader allowed them (say_loader.h).
 std::string Said(const Engine& engine, const GameState& before, const GameState& after, const Move& move,
                  const std::string& text, int viewer) {
   const int mover = engine.Actor(before);
@@ -172,6 +193,8 @@ std::string Said(const Engine& engine, const GameState& before, const GameState&
     if (word == "player") {
       out += Player(mover, viewer);
     } else if (word == "next") {
+      out += after.finished ? "nobody" : Player(NextToPlay(engine, after), viewer);
+    } else if (word == "acting") {
       out += after.finished ? "nobody" : Player(engine.Actor(after), viewer);
     } else if (word == "cards") {  // named to those who see where they came from or went
       const auto cards = move.kind == kStopMove ? std::span<const CardId>() : move.Cards();
@@ -275,13 +298,14 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
                                  const Move& move, int viewer, const MoveStates* states) {
   std::vector<std::string> out;
   const GameState* moved = states != nullptr ? &states->moved : nullptr;
+  const int trick_winner = TrickWinner(engine, before, move);
   // The move's own cards, then what its effects moved (those cards again, if need be).
   const auto cards_moved = [&] {
-    if (moved == nullptr) return CardMoves(engine, before, after, move, viewer, out);
+    if (moved == nullptr) return CardMoves(engine, before, after, move, viewer, trick_winner, out);
     Move effects;
     effects.kind = kStopMove;
-    CardMoves(engine, before, *moved, move, viewer, out, states, false);
-    CardMoves(engine, *moved, after, effects, viewer, out, states, true);
+    CardMoves(engine, before, *moved, move, viewer, trick_winner, out, states, false);
+    CardMoves(engine, *moved, after, effects, viewer, trick_winner, out, states, true);
   };
   const bool round_ended = after.round != before.round || (after.finished && !before.finished);
   if (round_ended) {
@@ -301,8 +325,8 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     } else {  // what the move and the round's end moved (the table's last cards to who took last)
       Move effects;
       effects.kind = kStopMove;
-      CardMoves(engine, before, *moved, move, viewer, out, states, false);
-      CardMoves(engine, *moved, states->round_end, effects, viewer, out, states, true);
+      CardMoves(engine, before, *moved, move, viewer, trick_winner, out, states, false);
+      CardMoves(engine, *moved, states->round_end, effects, viewer, trick_winner, out, states, true);
     }
     if (ended_known) VariableChanges(engine, before, states->round_end, viewer, out);
     if (ended_known) HandsShown(engine, states->round_end, viewer, out);

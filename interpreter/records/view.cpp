@@ -151,7 +151,12 @@ std::string RenderView(const Engine& engine, const GameState& state, int player,
   if (state.finished) {
     out += "  the game is over\n";
   } else {
-    out += fmt::format("  turn of player {}, {} action(s) left", state.turn_player + 1, state.actions_left);
+    // A decision answered out of turn names who answers it, not only whose turn it is.
+    const int actor = engine.Actor(state);
+    const std::string answering =
+        actor == state.turn_player ? "" : fmt::format("player {} to answer, in the ", actor + 1);
+    out += fmt::format("  {}turn of player {}, {} action(s) left", answering, state.turn_player + 1,
+                       state.actions_left);
     if (state.last_round_player >= 0)
       out += fmt::format("; last round (it began in player {}'s turn)", state.last_round_player + 1);
     out += "\n";

@@ -151,6 +151,10 @@ CheckOutcome CheckRandomGames(std::shared_ptr<const Ruleset> rules, const CheckO
             "replayed with the scripts started afresh after each move, the game ends elsewhere; keep it "
             "in variables (tapis.set)"));
     }
+    for (const std::string& warning : engine.Warnings()) {
+      if (std::find(outcome.notes.begin(), outcome.notes.end(), warning) == outcome.notes.end())
+        outcome.notes.push_back(warning);
+    }
     if (unfinished == 0) continue;
     // A share, not a count: one long game in thousands is a note, one in ten a failure.
     const auto [low, high] = WilsonInterval(unfinished, played);
