@@ -14,13 +14,6 @@ local function strength(card)
   return tapis.order(card, "rank") or 14
 end
 
--- Points of a card left in hand at the end of an Elite round.
-local POINTS = {J = 11, Q = 12, K = 13, A = 14, ["2"] = 15}
-local function points(card)
-  if card.rank == nil then return 20 end  -- a joker
-  return POINTS[card.rank] or tonumber(card.rank)
-end
-
 
 -- The players still in the round after `player`, in turn order (`player` may be out).
 local function others_in_order(player)
@@ -195,7 +188,7 @@ function score()
   local total = 0
   for p = 1, tapis.players() do
     if mode() == "miroir_elite" or tapis.get("role", p) == SUJET then
-      for _, card in ipairs(tapis.cards("hand", p)) do total = total + points(card) end
+      for _, card in ipairs(tapis.cards("hand", p)) do total = total + tapis.points(card) end
     end
   end
   for p = 1, tapis.players() do

@@ -1,16 +1,8 @@
 -- La petite école's effects (rulesets/petite_ecole.yaml): the phases of a turn, levels,
--- going out, points left in hand and the match's end. Players are numbered from 1.
+-- going out and the match's end; the points left in hand are the YAML's (card_points). Players
+-- are numbered from 1.
 
 local LEVELS = 10
-
--- "As 15 points - Figures 10 points - 10 10 points - 3 à 9 5 points - 2 20 points"; the Ace
--- and the Two are parameters (ace_points, two_points).
-local POINTS = {K = 10, Q = 10, J = 10, ["10"] = 10}
-local function points(card)
-  if card.rank == "A" then return tapis.param("ace_points") end
-  if card.rank == "2" then return tapis.param("two_points") end
-  return POINTS[card.rank] or 5
-end
 
 function round_start()
   for p = 1, tapis.players() do tapis.set("laid", 0, p) end
@@ -56,23 +48,13 @@ function round_end()
   if past then tapis.end_game() end
 end
 
-function score()
-  local scores = {}
-  for p = 1, tapis.players() do
-    local total = 0
-    for _, card in ipairs(tapis.cards("hand", p)) do total = total + points(card) end
-    scores[p] = total
-  end
-  return scores
-end
-
 -- For bots (`bots: evaluate:`): the match is won by levels, so a level, or one laid this
 -- round, counts far more than the points in hand (a full hand is about 130).
 function bot_value()
   local values = {}
   for p = 1, tapis.players() do
     local hand = 0
-    for _, card in ipairs(tapis.cards("hand", p)) do hand = hand + points(card) end
+    for _, card in ipairs(tapis.cards("hand", p)) do hand = hand + tapis.points(card) end
     values[p] = (tapis.get("level", p) + tapis.get("laid", p)) * 200 - tapis.total(p) - hand
   end
   return values

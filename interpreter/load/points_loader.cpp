@@ -12,7 +12,7 @@ namespace {
 // points: N, or {PROPERTY: {VALUE: N, …}, …} (unlisted values are worth 0).
 void ReadRulePoints(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, PointRule& rule) {
   if (node.IsScalar()) {
-    rule.points = reader.As<int>(node);
+    rule.points = ReadSignedIntValue(reader, node, r);
     return;
   }
   if (!node.IsMap())

@@ -127,7 +127,7 @@ int GameConfig::PointsOf(int c, bool trump) const {
   for (const PointRule& rule : rules_->card_points) {
     if (Resolve(rule.enabled) == 0 || (rule.trump >= 0 && rule.trump != (trump ? 1 : 0))) continue;
     if (!rule.when.empty() && !FitsAll(cards_, rule.when, card)) continue;
-    long long points = rule.points;
+    long long points = Resolve(rule.points);
     for (const auto& [property, by_value] : rule.by) {
       const int v = cards_.Value(card, property);
       if (v >= 0 && v < static_cast<int>(by_value.size())) points += by_value[v];

@@ -136,7 +136,7 @@ struct PointRule {
   std::vector<CardFilter> when;  // empty: every card
   IntValue enabled{1, -1};       // `enabled: $param`: the rule counts only when the parameter is set
   int trump = -1;                // `trump: true`: only for a card of the trump suit; false: only for others
-  int points = 0;
+  IntValue points{0, -1};        // a number, `$param` or `-$param`
   std::vector<std::pair<int, std::vector<int>>> by;  // property, points per value (0 for those unlisted)
 };
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "interpreter/mechanisms/combination.h"
+#include "interpreter/mechanisms/trick.h"
 #include "interpreter/model/names.h"
 #include "interpreter/script/lua_bridge.h"
 #include "interpreter/script/script_host.h"
@@ -112,6 +113,20 @@ int Order(lua_State* L, ScriptContext& ctx) {
     lua_pushnil(L);
   else
     lua_pushinteger(L, v + 1);
+  return 1;
+}
+
+// tapis.points(card): what the card is worth under `card_points:`, as the round would be
+// scored now (its `trump: true` points while its suit is trumps); 0 when no rule fits it.
+int Points(lua_State* L, ScriptContext& ctx) {
+  const CardId card = CardArg(L, 1, ctx);
+  const GameConfig& config = ctx.engine->config();
+  bool trump = false;
+  if (ctx.engine->rules().tricks.zone >= 0) {
+    const int suit = TrumpSuit(*ctx.engine, *ctx.state);
+    trump = suit >= 0 && config.trick_keys()[card].suit == suit;
+  }
+  lua_pushinteger(L, config.CardPointsAs(card, trump));
   return 1;
 }
 
@@ -407,6 +422,7 @@ void AddReadingApi(lua_State* L) {
                                         {"partners", Guard<Partners>},
                                         {"value", Guard<Value>},
                                         {"order", Guard<Order>},
+                                        {"points", Guard<Points>},
                                         {nullptr, nullptr}};
   luaL_setfuncs(L, kFunctions, 0);
 }
