@@ -343,3 +343,60 @@ TEST_CASE("bad input/choose moves and move texts") {
   CHECK(LoadError(play, "play: {type: take, from: hand, to: pile, text: \"Play {name}{cards}\"}")
             .find("text: put a space between two fields") != std::string::npos);
 }
+
+TEST_CASE("bad input/a property with no value") {
+  // Loading crashed, and with it `tapis list` when such a file was in $TAPIS_PATH.
+  CHECK(LoadError("rank: [\"1\", \"2\", \"3\"]", "rank: []") ==
+        kBad + "case.yaml:6:11: property 'rank': an empty list of values; give it one or more");
+}
+
+TEST_CASE("bad input/a wild card for a property of more values than a byte holds") {
+  // What a joker stood for was kept in an int8_t: a 200-rank game listed plays for rank -56.
+  std::string ranks;
+  for (int i = 0; i < 200; ++i) ranks += fmt::format("{}r{}", i ? ", " : "", i);
+  std::string yaml = ReadText(kBad + "mini.yaml");
+  yaml.replace(yaml.find("[\"1\", \"2\", \"3\"]"), 15, "[" + ranks + "]");
+  const auto with = [&](const std::string& cards) {
+    std::string edited = yaml;
+    edited.replace(edited.find("  pack: every"), 13, "  pack: every\n" + cards);
+    try {
+      LoadRulesetFromString(edited, kBad + "case.yaml");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("(loaded without error)");
+  };
+  CHECK(with("  copies: 1") == "(loaded without error)");
+  CHECK(with("  extra:\n    - {code: JK, wild: rank}") ==
+        kBad + "case.yaml:11:24: wild: 'rank' has 200 values; a wild card stands for one of at most 127");
+  CHECK(with("  wild: {rank: r0}") ==
+        kBad + "case.yaml:10:10: wild: 'rank' has 200 values; a wild card stands for one of at most 127");
+}
+
+TEST_CASE("bad input/more actions a turn, or a dearer move, than a turn can count") {
+  // actions: 128 loaded, then every game failed with an unrelated message (an int8_t wrapped).
+  CHECK(LoadError("actions: 1", "actions: 128") ==
+        kBad + "case.yaml:21:12: turn: actions: 128 action(s) a turn; at most 127");
+  CHECK(LoadError("actions: 1", "actions: 127") == "(loaded without error)");
+  CHECK(LoadError("pass: {type: pass}", "pass: {type: pass, cost: 200}") ==
+        kBad + "case.yaml:24:28: cost: 200 action(s); from 0 to 127");
+  CHECK(LoadError("pass: {type: pass}", "pass: {type: pass, cost: -1}") ==
+        kBad + "case.yaml:24:28: cost: -1 action(s); from 0 to 127");
+  std::string yaml = ReadText(kBad + "mini.yaml");
+  yaml.replace(yaml.find("actions: 1"), 10, "actions: $acts");
+  yaml.replace(yaml.find("cards:"), 6, "parameters:\n  acts: {type: int, default: 1}\ncards:");
+  CHECK_THROWS_WITH_AS(GameConfig(LoadRulesetFromString(yaml, kBad + "case.yaml"), 2, {{"acts", "128"}}),
+                       "turn: actions: 128 action(s) a turn; at most 127", Error);
+}
+
+TEST_CASE("bad input/negative counts") {
+  CHECK(LoadError("deal: 2", "deal: -5") == kBad + "case.yaml:17:11: deal: -5 cards; give 0 or more, or all");
+  CHECK(
+      LoadError("code: \"{rank}{suit}\"", "code: \"{rank}{suit}\"\n  extra:\n    - {code: JK, count: -3}") ==
+      kBad + "case.yaml:10:25: count: -3 cards; a count is 0 or more");
+  CHECK(LoadError("scripts:", "match: {rounds: -1}\nscripts:") ==
+        kBad + "case.yaml:25:17: match: rounds: -1; from 1 to 65535");
+  // GameState::round is 16 bits: round 65536 was round 0 again, and the match never ended.
+  CHECK(LoadError("scripts:", "match: {rounds: 65536}\nscripts:") ==
+        kBad + "case.yaml:25:17: match: rounds: 65536; from 1 to 65535");
+}

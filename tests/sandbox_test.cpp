@@ -375,7 +375,7 @@ TEST_CASE("sandbox/a flow that never gives a move is stopped") {
   CHECK_THROWS_WITH_AS(
       Engine(std::make_shared<GameConfig>(
                  MiniWith("function on_play(move) end\nfunction stop() tapis.end_round() end",
-                          "on:\n  round_start: stop\nmatch:\n  rounds: 100000\n"),
+                          "on:\n  round_start: stop\nmatch:\n  rounds: 60000\n"),
                  2))
           .NewGame(1),
       "the turn flow loops: 100 rounds ended with no move (does each round end as it starts?)", Error);

@@ -109,6 +109,17 @@ void AddEveryKind(const YamlReader& y, Ruleset& r, const std::string& code, cons
   }
 }
 
+// What a wild card stands for is kept in a byte (Move::value, GameState::declared): the
+// properties it may stand for have at most kMaxWildValues values.
+void CheckWildValues(const YamlReader& y, const YAML::Node& at, const Catalog& catalog, int wild) {
+  for (int p = 0; p < static_cast<int>(catalog.properties().size()); ++p) {
+    const Property& prop = catalog.properties()[p];
+    if ((wild == p || wild == kWildAny) && prop.values.size() > kMaxWildValues)
+      y.Fail(at, fmt::format("wild: '{}' has {} values; a wild card stands for one of at most {}", prop.name,
+                             prop.values.size(), kMaxWildValues));
+  }
+}
+
 // A card listed as {property: value…, code, count, wild}. Pack cards are added `count`
 // times to the pack; extra cards (`extra` true) once, with the count kept for the config.
 void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, const std::string& pattern,
@@ -127,6 +138,8 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
     }
     if (key == "count") {
       count = ReadIntValue(y, entry.second, r);
+      if (count.parameter < 0 && count.literal < 0)
+        y.Fail(entry.second, fmt::format("count: {} cards; a count is 0 or more", count.literal));
       if (!extra && count.parameter >= 0)
         y.Fail(entry.second, "a pack card's count is a number; use 'extra:' for a count from a parameter");
       continue;
@@ -134,6 +147,7 @@ void AddListedKind(const YamlReader& y, Ruleset& r, const YAML::Node& card, cons
     if (key == "wild") {
       const bool any = entry.second.IsScalar() && entry.second.Scalar() == "any";
       wild = any ? kWildAny : ReadProperty(y, entry.second, r.catalog);
+      CheckWildValues(y, entry.second, r.catalog, wild);
       continue;
     }
     const int prop = ReadProperty(y, entry.first, r.catalog);
@@ -195,6 +209,7 @@ void ReadWildValues(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
   }
   const int prop = ReadProperty(y, key, r.catalog);
   const int wild_for = has_for ? ReadProperty(y, node["for"], r.catalog) : prop;
+  CheckWildValues(y, has_for ? node["for"] : key, r.catalog, wild_for);
   std::vector<YAML::Node> items;
   if (values.IsSequence()) {
     for (const auto& v : values) items.push_back(v);
@@ -327,6 +342,9 @@ void ReadCards(const YamlReader& y, const YAML::Node& node, Ruleset& r) {
     if (!entry.second.IsSequence())
       y.Fail(entry.second, fmt::format("property '{}': expected a list of values", p.name));
     for (const auto& v : entry.second) p.values.push_back(y.As<std::string>(v));
+    if (p.values.empty())  // no card could have the property
+      y.Fail(entry.second,
+             fmt::format("property '{}': an empty list of values; give it one or more", p.name));
     r.catalog.AddProperty(std::move(p));
   }
   const auto code = y.Optional(node, "code", std::string());

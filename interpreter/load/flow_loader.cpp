@@ -62,6 +62,9 @@ void ReadSetup(const YamlReader& reader, const YAML::Node& node, Ruleset& rules)
         // "all": until the source is empty (IntValue{-1} stands for it).
         s.count = count.IsScalar() && count.Scalar() == "all" ? IntValue{-1, -1}
                                                               : ReadIntValue(reader, count, rules);
+        if (s.count.parameter < 0 && s.count.literal < 0 && count.Scalar() != "all")
+          reader.Fail(count, fmt::format("{}: {} cards; give 0 or more, or all", deal ? "deal" : "move",
+                                         s.count.literal));
       }
       s.from = ReadZone(reader, reader.Required(step, "from"), rules);
       s.to = ReadZone(reader, reader.Required(step, "to"), rules);
@@ -109,6 +112,9 @@ void ReadTurn(const YamlReader& reader, const YAML::Node& node, Ruleset& rules) 
                   fmt::format("turn: actions: {} action(s) a turn; a turn needs 1 or more, or it "
                               "would never end",
                               a.literal));
+    if (a.parameter < 0 && a.literal > kMaxActions)
+      reader.Fail(node["actions"],
+                  fmt::format("turn: actions: {} action(s) a turn; at most {}", a.literal, kMaxActions));
   }
   if (node["last_round_when_empty"])
     rules.last_round_when_empty = ReadZone(reader, node["last_round_when_empty"], rules);

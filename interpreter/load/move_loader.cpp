@@ -373,6 +373,8 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                     fmt::format("{}: zone '{}' must be dynamic (one per meld)", type, r.zones[m.to].name));
     }
     m.cost = reader.Optional(spec, "cost", m.type == MoveType::kPass ? 0 : 1);
+    if (m.cost < 0 || m.cost > kMaxActions)
+      reader.Fail(spec["cost"], fmt::format("cost: {} action(s); from 0 to {}", m.cost, kMaxActions));
     m.ends_turn = reader.Optional(spec, "ends_turn", m.type == MoveType::kPass);
     if (spec["onto_others"]) {
       const YAML::Node o = spec["onto_others"];

@@ -243,7 +243,13 @@ class Loader : private YamlReader {
   void ReadMatch(const YAML::Node& node) {
     CheckKeys(node, {"rounds", "target", "lowest_wins", "rotate_first", "winners", "live_score"});
     if (node["winners"]) r_->match.winners = FunctionName(node["winners"]);
-    if (node["rounds"]) r_->match.rounds = Int(node["rounds"]);
+    if (node["rounds"]) {
+      r_->match.rounds = Int(node["rounds"]);
+      const IntValue& rounds = r_->match.rounds;
+      if (rounds.parameter < 0 &&
+          (rounds.literal < 1 || rounds.literal > kMaxRounds))  // a parameter: when set
+        Fail(node["rounds"], fmt::format("match: rounds: {}; from 1 to {}", rounds.literal, kMaxRounds));
+    }
     if (node["target"]) r_->match.target = Int(node["target"]);
     if (!node["rounds"] && node["target"]) r_->match.rounds = {1000, -1};  // until the target
     r_->match.lowest_wins = Optional(node, "lowest_wins", false);

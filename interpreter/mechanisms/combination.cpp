@@ -202,15 +202,16 @@ class RunPartitioner {
     for (const auto& run : open) out.push_back(static_cast<int>(run.size()));
     return out;
   }
-  static std::string Key(size_t v, const std::vector<int>& open) {
-    std::string key(1, static_cast<char>(v));
-    for (int l : open) key += static_cast<char>(l);
+  // The value's index and the open lengths, whole: a char each collided past 255 values.
+  static std::vector<int> Key(size_t v, const std::vector<int>& open) {
+    std::vector<int> key{static_cast<int>(v)};
+    key.insert(key.end(), open.begin(), open.end());
     return key;
   }
 
   // Best grouping of values v.. given the open runs (lengths, longest first).
   Quality Best(size_t v, const std::vector<int>& open) {
-    const std::string key = Key(v, open);
+    const std::vector<int> key = Key(v, open);
     if (auto it = memo_.find(key); it != memo_.end()) return it->second.quality;
     const int copies = v < by_value_.size() ? static_cast<int>(by_value_[v].size()) : 0;
     Entry best;
@@ -253,7 +254,7 @@ class RunPartitioner {
 
   const Combination& combo_;
   std::vector<std::vector<CardId>> by_value_;  // cards of each value in order
-  std::map<std::string, Entry> memo_;
+  std::map<std::vector<int>, Entry> memo_;
 };
 
 // Sets: the cards of one value split into as few groups as cover the most of them.

@@ -18,6 +18,7 @@ inline constexpr size_t kMaxCards = 65000;  // cards in one game: a CardId is 16
 std::string Upper(std::string s);
 inline constexpr int kNoValue = -1;
 inline constexpr int kWildAny = -2;  // CardKind::wild: a joker for every property (`wild: any`)
+inline constexpr size_t kMaxWildValues = 127;  // a wild card's value is kept in an int8_t
 
 // A property lists its values in the ruleset's declared order; a value's index is its
 // position in that order (used by runs and comparisons).

@@ -111,6 +111,11 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   if (Resolve(r.actions_per_turn) < 1)
     throw UsageError(fmt::format("turn: actions: {} action(s) a turn; a turn needs 1 or more",
                                  Resolve(r.actions_per_turn)));
+  if (const int rounds = Resolve(r.match.rounds); rounds < 1 || rounds > kMaxRounds)
+    throw UsageError(fmt::format("match: rounds: {}; from 1 to {}", rounds, kMaxRounds));
+  if (Resolve(r.actions_per_turn) > kMaxActions)
+    throw UsageError(fmt::format("turn: actions: {} action(s) a turn; at most {}",
+                                 Resolve(r.actions_per_turn), kMaxActions));
 
   for (const auto& z : r.zones) {
     zone_slots_.push_back({fixed_zones_, z.owner == Owner::kPlayer ? 1 : 0});

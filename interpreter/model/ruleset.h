@@ -167,7 +167,7 @@ struct ContractScore {
 
 // A match of several rounds with running totals. One round by default.
 struct MatchDecl {
-  IntValue rounds{1, -1};    // at most this many rounds
+  IntValue rounds{1, -1};    // at most this many rounds, 1 to kMaxRounds
   IntValue target{0, -1};    // > 0: the match ends after a round where a total reaches it
   bool lowest_wins = false;  // the lowest total wins (penalty points)
   bool rotate_first = true;  // each round starts one seat further along
@@ -238,6 +238,11 @@ std::vector<std::string> Names(const std::vector<Declaration>& declarations) {
 
 inline constexpr int kMaxPlayers = 16;  // the most players a ruleset may allow
 
+// The most actions a turn may have, or a move cost: GameState::actions_left is an int8_t.
+inline constexpr int kMaxActions = 127;
+// The most rounds a match may have: GameState::round is a uint16_t.
+inline constexpr int kMaxRounds = 65535;
+
 // The most samples a ruleset may ask the greedy bot to average over (`bots: samples:`):
 // each costs a trial of every legal move.
 inline constexpr int kMaxBotSamples = 256;
@@ -274,7 +279,7 @@ struct Ruleset {
   Events events;
   MatchDecl match;
 
-  IntValue actions_per_turn{1, -1};
+  IntValue actions_per_turn{1, -1};  // 1 to kMaxActions
   int first_player = 0;            // seat (0-based) that plays first
   bool first_random = false;  // `first: random`: chance picks a dealer each round; their left plays first
   int teams = 0;                   // 0: each for themselves; n: seat s is in team s % n
