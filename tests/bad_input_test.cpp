@@ -400,3 +400,29 @@ TEST_CASE("bad input/negative counts") {
   CHECK(LoadError("scripts:", "match: {rounds: 65536}\nscripts:") ==
         kBad + "case.yaml:25:17: match: rounds: 65536; from 1 to 65535");
 }
+
+TEST_CASE("bad input/a key given twice") {
+  // yaml-cpp kept both and the loader read the first: the second was silently ignored.
+  CHECK(LoadError("turn:", "name: again\nturn:") ==
+        kBad + "case.yaml:20:1: 'name' is given twice in this map (first on line 2)");
+  CHECK(LoadError("stock: {owner: table, visible: none}",
+                  "stock: {owner: table, visible: none, owner: player}") ==
+        kBad + "case.yaml:12:40: 'owner' is given twice in this map (first on line 12)");
+}
+
+TEST_CASE("bad input/an empty file, and lists nested too deep") {
+  CHECK_THROWS_WITH(
+      LoadRulesetFromString("", kBad + "case.yaml"),
+      (kBad + "case.yaml:1:1: the file is empty; a ruleset is a map of keys (name, cards, zones, "
+              "moves…)")
+          .c_str());
+  CHECK_THROWS_WITH(LoadRulesetFromString("# only a comment\n", kBad + "case.yaml"),
+                    doctest::Contains("case.yaml:1:1: the file is empty"));
+  // yaml-cpp says only "bad file" past 2000 levels.
+  for (const int depth : {100, 5000}) {
+    CAPTURE(depth);
+    CHECK(LoadError("name: mini",
+                    "notes: " + std::string(depth, '[') + std::string(depth, ']') + "\nname: mini")
+              .find("lists and maps nested deeper than 64 levels") != std::string::npos);
+  }
+}

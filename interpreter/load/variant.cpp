@@ -1,10 +1,12 @@
 #include "interpreter/load/variant.h"
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -18,26 +20,44 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Rulesets are text for people: a control character in a key or a value (an escape sequence
-// in a double-quoted "\e[2J", say) would reach the terminal in every view and message.
+// Rulesets nest a few levels; deeper is a mistake or an attack on the walks below.
+constexpr int kMaxNesting = 64;
+
+// Checks one file's tree as it was written, walking it once:
+// - Rulesets are text for people: a control character in a key or a value (an escape
+//   sequence in a double-quoted "\e[2J", say) would reach the terminal in every view and message.
+// - A key given twice in a map is an error: yaml-cpp keeps both and reads the first.
+// - Lists and maps nest at most kMaxNesting levels.
 // `walked`: the places of the lists and maps already walked, so that an alias (`*name`) is
 // walked once, and a nest of aliases (a "billion laughs") costs no more than its text.
-void RefuseControlCharacters(const YAML::Node& node, const std::string& file_name, std::set<int>& walked) {
+void CheckTree(const YAML::Node& node, const std::string& file_name, std::set<int>& walked, int depth = 0) {
+  const auto fail = [&](const YAML::Node& at, const std::string& message) {
+    return RulesError(
+        fmt::format("{}:{}:{}: {}", file_name, at.Mark().line + 1, at.Mark().column + 1, message));
+  };
   if ((node.IsSequence() || node.IsMap()) && !walked.insert(node.Mark().pos).second) return;
+  if (depth > kMaxNesting)
+    throw fail(node, fmt::format("lists and maps nested deeper than {} levels", kMaxNesting));
   if (node.IsScalar()) {
     for (const char c : node.Scalar()) {
       const auto byte = static_cast<unsigned char>(c);
       if ((byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f)
-        throw RulesError(fmt::format("{}:{}:{}: control character {} in '{}'; rulesets are plain text",
-                                     file_name, node.Mark().line + 1, node.Mark().column + 1,
+        throw fail(node, fmt::format("control character {} in '{}'; rulesets are plain text",
                                      Printable(std::string(1, c)), Printable(node.Scalar())));
     }
   } else if (node.IsSequence()) {
-    for (const auto& item : node) RefuseControlCharacters(item, file_name, walked);
+    for (const auto& item : node) CheckTree(item, file_name, walked, depth + 1);
   } else if (node.IsMap()) {
+    std::map<std::string, int> lines;  // each key's line
     for (const auto& entry : node) {
-      RefuseControlCharacters(entry.first, file_name, walked);
-      RefuseControlCharacters(entry.second, file_name, walked);
+      CheckTree(entry.first, file_name, walked, depth + 1);
+      if (entry.first.IsScalar()) {
+        const auto [at, added] = lines.emplace(entry.first.Scalar(), entry.first.Mark().line + 1);
+        if (!added)
+          throw fail(entry.first, fmt::format("'{}' is given twice in this map (first on line {})",
+                                              Printable(entry.first.Scalar()), at->second));
+      }
+      CheckTree(entry.second, file_name, walked, depth + 1);
     }
   }
 }
@@ -51,14 +71,24 @@ YAML::Node Parse(const std::string& text, const std::string& file) {
                                  std::count(text.begin(), text.begin() + bad, '\n') + 1, bad - line_start + 1,
                                  static_cast<unsigned char>(text[bad])));
   }
+  YAML::Node root;
   try {
-    YAML::Node root = YAML::Load(text);
-    std::set<int> walked;
-    RefuseControlCharacters(root, file, walked);
-    return root;
+    root = YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's message is "bad file"
+    throw RulesError(fmt::format("{}:{}:{}: lists and maps nested deeper than {} levels", file,
+                                 e.mark.line + 1, e.mark.column + 1, kMaxNesting));
   } catch (const YAML::ParserException& e) {
     throw RulesError(fmt::format("{}:{}:{}: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
   }
+  // An empty file has no place (yaml-cpp's mark said 0:0); another root is refused by the loader.
+  if (root.IsNull())
+    throw RulesError(
+        fmt::format("{}:1:1: the file is empty; a ruleset is a map of keys (name, cards, zones, "
+                    "moves…)",
+                    file));
+  std::set<int> walked;
+  CheckTree(root, file, walked);
+  return root;
 }
 
 YAML::Node Merge(const YAML::Node& base, const YAML::Node& over, bool add_lists) {
