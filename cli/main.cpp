@@ -14,6 +14,7 @@
 #include "cli/ruleset_schema.h"
 #include "interpreter/load/yaml_reader.h"
 #include "interpreter/model/errors.h"
+#include "interpreter/sim/sim_totals.h"
 
 namespace {
 
@@ -89,7 +90,7 @@ std::string UsageMessage(const CLI::App& app, const CLI::ParseError& e, int argc
 
 constexpr long long kMostPlayers = 64;
 constexpr long long kMostThreads = 256;
-constexpr long long kMostGames = 100'000'000;
+constexpr long long kMostGames = tapis::kMaxSimGames;
 
 }  // namespace
 

@@ -17,6 +17,7 @@
 #include "interpreter/load/ruleset_loader.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/model/text_file.h"
+#include "interpreter/records/json_text.h"
 #include "interpreter/sim/simulate.h"
 
 namespace tapis::cli {
@@ -213,11 +214,8 @@ int Merge(const std::vector<std::string>& files, bool json, const std::string& h
     if (const FileProblem problem = ReadTextFile(files[i], text); problem != FileProblem::kNone)
       throw IoError(fmt::format("{}: cannot read the file{}", files[i], ProblemSuffix(problem, files[i])));
     nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-      throw IoError(fmt::format("{}: not JSON ({})", files[i], e.what()));
-    }
+    if (std::string error; !ParseJsonText(text, j, error))
+      throw IoError(fmt::format("{}: not JSON ({})", files[i], error));
     const SimTotals part = TotalsFromJson(j, files[i]);
     if (i == 0)
       totals = part;

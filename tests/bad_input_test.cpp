@@ -426,3 +426,17 @@ TEST_CASE("bad input/an empty file, and lists nested too deep") {
               .find("lists and maps nested deeper than 64 levels") != std::string::npos);
   }
 }
+
+TEST_CASE("bad input/a log or position nested deeper than any record is refused as it is read") {
+  // A line of 20 MB of '[' took 1.5 GB as a tree of empty lists.
+  const std::string deep = std::string(100000, '[');
+  const std::string header = R"({"tapis": 1, "ruleset": "tir_a_la_carte", "players": 2, "seed": 9})";
+  CHECK_THROWS_WITH_AS(ReadGameLog(header + "\n" + deep, "l.jsonl"),
+                       "l.jsonl:2: not a JSON line (lists and objects nested deeper than 32)", Error);
+  auto engine = MakeEngine("unisson", 3);
+  CHECK_THROWS_WITH_AS(Position(*engine, deep),
+                       "test position: not valid JSON (lists and objects nested deeper than 32)", Error);
+  // 1e999 escaped the position's catch of parse errors only: exit code 70.
+  CHECK_THROWS_WITH_AS(Position(*engine, R"({"turn": 1e999})"),
+                       doctest::Contains("test position: not valid JSON"), Error);
+}

@@ -536,3 +536,32 @@ TEST_CASE("cli/play: undo takes back a card picked up face up, not one drawn uns
   CHECK(reshuffled.output.find("cannot undo: you have seen R") != std::string::npos);
   CHECK(reshuffled.output.find("undone") == std::string::npos);
 }
+
+TEST_CASE("cli/merge: forged shard totals are one-line errors, exit code 4") {
+  // get_to(int) printed "games": 1e300 as -2147483648 games; a negative player count reached
+  // vector::resize (exit code 70).
+  const std::string dir = "/tmp/tapis-cli-merge-forged-test";
+  CHECK(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()) == 0);
+  REQUIRE(Tapis("sim tir_a_la_carte -n 2 --shard 1/1 --out " + dir + "/part.json").code == 0);
+  const std::string part = ReadFile(dir + "/part.json");
+  const std::pair<const char*, const char*> cases[] = {
+      {"\"games\": 2", "\"games\": 1e300"},
+      {"\"players\": 2", "\"players\": -5"},
+      {"\"shard_count\": 1", "\"shard_count\": 1.5"},
+  };
+  const char* expected[] = {
+      "part.json: \"games\": expected a whole number from 0 to 100000000, not 1e+300",
+      "part.json: \"players\": expected a whole number from 1 to 16, not -5",
+      "part.json: \"shard_count\": expected a whole number from 1 to 100000000, not 1.5",
+  };
+  for (size_t i = 0; i < std::size(cases); ++i) {
+    std::string forged = part;
+    REQUIRE(forged.find(cases[i].first) != std::string::npos);
+    forged.replace(forged.find(cases[i].first), std::string(cases[i].first).size(), cases[i].second);
+    std::ofstream(dir + "/forged.json") << forged;
+    const Run r = Tapis("merge forged.json", "", dir);
+    CAPTURE(forged);
+    CHECK(r.code == 4);
+    CHECK(r.output == "tapis: " + std::string(expected[i]).replace(0, 9, "forged.json") + "\n");
+  }
+}

@@ -63,3 +63,19 @@ TEST_CASE("peer replay/chance texts: a card when a word is a card code, else the
   CHECK(e.Text() == "number 12");
   CHECK_FALSE(ChanceEvent::Parse("Shuffle", rules->catalog, e));
 }
+
+TEST_CASE("peer replay/forged numbers are differences, not crashes") {
+  // std::stoi threw out_of_range and invalid_argument: tapis ended with exit code 70.
+  auto rules = LoadRuleset(FindRuleset("crazy_eights"));
+  ChanceEvent e;
+  CHECK_FALSE(ChanceEvent::Parse("Decide Player 99999999999 to be the dealer", rules->catalog, e));
+  const std::string path = (std::filesystem::temp_directory_path() / "tapis_peer_forged_test.jsonl").string();
+  std::ofstream(path) << R"j({"game": "crazy_eights(players=x)", "steps": []})j"
+                      << "\n";
+  CHECK(Replay("crazy_eights", path).difference ==
+        "game 1, step 0: 'players=x': expected a number of players");
+  std::ofstream(path) << std::string(100000, '[') << "\n";  // 1.5 GB for 20 MB of them
+  CHECK(Replay("crazy_eights", path).difference.find("not JSON: lists and objects nested deeper than 32") !=
+        std::string::npos);
+  std::remove(path.c_str());
+}

@@ -13,6 +13,7 @@
 #include "interpreter/model/errors.h"
 #include "interpreter/model/text_file.h"
 #include "interpreter/records/json_number.h"
+#include "interpreter/records/json_text.h"
 #include "interpreter/records/move_text.h"
 
 namespace tapis {
@@ -59,11 +60,8 @@ GameLog ReadGameLog(const std::string& text, const std::string& file) {
       return IoError(fmt::format("{}:{}: {}", file, line_number, message));
     };
     json j;
-    try {
-      j = json::parse(line);
-    } catch (const json::exception& e) {  // a syntax error, or a number like 1e999
-      throw fail(fmt::format("not a JSON line ({})", e.what()));
-    }
+    if (std::string error; !ParseJsonText(line, j, error))
+      throw fail(fmt::format("not a JSON line ({})", error));
     try {
       if (!header) {
         if (!j.is_object() || !j.contains("tapis") || !j.contains("ruleset")) {

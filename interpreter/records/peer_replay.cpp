@@ -11,6 +11,7 @@
 #include "interpreter/engine/engine.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/model/text_file.h"
+#include "interpreter/records/json_text.h"
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/recorded_chance.h"
 
@@ -35,10 +36,15 @@ bool ReadGameName(const std::string& game, int& players, std::map<std::string, s
       return false;
     }
     const std::string key = pair.substr(0, eq), value = pair.substr(eq + 1);
-    if (key == "players")
+    if (key == "players") {
+      if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string::npos) {
+        error = fmt::format("'{}': expected a number of players", pair);
+        return false;
+      }
       players = std::stoi(value);
-    else
+    } else {
       settings[key] = value;
+    }
     start = end + 1;
   }
   return true;
@@ -138,10 +144,8 @@ PeerReplay ReplayPeerGames(std::shared_ptr<const Ruleset> rules, const std::stri
     ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     nlohmann::json game;
-    try {
-      game = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception& e) {
-      out.difference = fmt::format("{}:{}: not JSON: {}", path, line_number, e.what());
+    if (std::string error; !ParseJsonText(line, game, error)) {
+      out.difference = fmt::format("{}:{}: not JSON: {}", path, line_number, error);
       return out;
     }
     try {

@@ -12,6 +12,7 @@
 #include "interpreter/model/errors.h"
 #include "interpreter/records/grid_view.h"
 #include "interpreter/records/json_number.h"
+#include "interpreter/records/json_text.h"
 #include "interpreter/records/position_tokens.h"
 
 namespace tapis {
@@ -131,7 +132,9 @@ std::string WritePosition(const Engine& engine, const GameState& s) {
 
 std::unique_ptr<Engine> EngineForPosition(const std::string& text, const std::string& file) {
   try {
-    const json j = json::parse(text);
+    json j;
+    if (std::string error; !ParseJsonText(text, j, error))
+      throw IoError(fmt::format("{}: not a position file ({})", file, error));
     auto rules = LoadRuleset(FindRuleset(j.at("ruleset").get<std::string>()));
     std::map<std::string, std::string> settings;
     if (j.contains("settings")) settings = j.at("settings").get<std::map<std::string, std::string>>();
@@ -149,11 +152,8 @@ GameState ReadPosition(const Engine& engine, const std::string& text, const std:
   const Ruleset& r = engine.rules();
   auto fail = [&](const std::string& message) { return IoError(fmt::format("{}: {}", file, message)); };
   json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw fail(fmt::format("not valid JSON ({})", e.what()));
-  }
+  if (std::string error; !ParseJsonText(text, j, error))
+    throw fail(fmt::format("not valid JSON ({})", error));
   if (j.is_object() && j.contains("tapis_position")) {
     const long long format =
         WholeNumber(j.at("tapis_position"), "tapis_position", 1, std::numeric_limits<int>::max(), fail);

@@ -24,6 +24,7 @@ bool ChanceEvent::Parse(const std::string& text, const Catalog& catalog, ChanceE
     const bool negative = i > 0 && text[i - 1] == '-';
     size_t end = i;
     while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    if (end - i > 9) return false;  // no chance number is that large (stoi would throw)
     out.kind = Kind::kNumber;
     out.number = std::stoi(text.substr(i, end - i)) * (negative ? -1 : 1);
     return true;

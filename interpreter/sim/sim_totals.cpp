@@ -6,6 +6,8 @@
 #include <cmath>
 
 #include "interpreter/model/errors.h"
+#include "interpreter/model/ruleset.h"
+#include "interpreter/records/json_number.h"
 
 namespace tapis {
 
@@ -27,6 +29,8 @@ void SimTotals::Merge(const SimTotals& o) {
     shards.push_back(s);
   }
   std::sort(shards.begin(), shards.end());
+  if (o.games > kMaxSimGames - games)
+    throw Error(ErrorKind::kUsage, fmt::format("these shards hold more than {} games", kMaxSimGames));
   games += o.games;
   unfinished += o.unfinished;
   for (int p = 0; p < players; ++p) {
@@ -150,36 +154,77 @@ nlohmann::json TotalsToJson(const SimTotals& t) {
           {"error", t.error}};
 }
 
+namespace {
+
+// The numbers of a shard file people can edit, whole and in range: get_to(int) wrapped
+// "games": 1e300 into -2147483648 games, and a negative player count reached resize().
+class ShardReader {
+ public:
+  ShardReader(const nlohmann::json& j, const std::string& file) : j_(j), file_(file) {}
+
+  Error Fail(const std::string& message) const { return IoError(fmt::format("{}: {}", file_, message)); }
+
+  long long Whole(const nlohmann::json& value, const std::string& what, long long low, long long high) const {
+    return WholeNumber(value, what, low, high, [&](const std::string& m) { return Fail(m); });
+  }
+  long long Whole(const char* key, long long low, long long high) const {
+    return Whole(j_.at(key), fmt::format("\"{}\"", key), low, high);
+  }
+  void Sums(const char* key, std::vector<int64_t>& out) const {
+    for (const auto& v : j_.at(key)) out.push_back(Whole(v, key, INT64_MIN, INT64_MAX));
+  }
+  void Sums(const char* key, std::map<std::string, int64_t>& out) const {
+    std::map<std::string, nlohmann::json> raw;
+    j_.at(key).get_to(raw);
+    for (const auto& [k, v] : raw) out[k] = Whole(v, key, INT64_MIN, INT64_MAX);
+  }
+  void Sums(const char* key, std::map<int64_t, int64_t>& out) const {  // [[key, sum], …]
+    for (const auto& pair : j_.at(key))
+      out[Whole(pair.at(0), key, INT64_MIN, INT64_MAX)] = Whole(pair.at(1), key, INT64_MIN, INT64_MAX);
+  }
+
+ private:
+  const nlohmann::json& j_;
+  const std::string& file_;
+};
+
+}  // namespace
+
 SimTotals TotalsFromJson(const nlohmann::json& j, const std::string& file) {
   try {
-    if (!j.contains("tapis_sim_totals"))
+    if (!j.is_object() || !j.contains("tapis_sim_totals"))
       throw IoError(fmt::format("{}: not a result of tapis sim --shard", file));
+    const ShardReader in(j, file);
     SimTotals t;
     j.at("ruleset").get_to(t.ruleset);
-    j.at("players").get_to(t.players);
+    t.players = static_cast<int>(in.Whole("players", 1, kMaxPlayers));
+    if (!j.at("seed").is_number_unsigned())
+      throw in.Fail(fmt::format("\"seed\": expected a whole number from 0 to {}, not {}", UINT64_MAX,
+                                j.at("seed").dump()));
     j.at("seed").get_to(t.seed);
     j.at("settings").get_to(t.settings);
     j.at("bots").get_to(t.bots);
-    j.at("shard_count").get_to(t.shard_count);
-    j.at("shards").get_to(t.shards);
-    j.at("games").get_to(t.games);
-    j.at("unfinished").get_to(t.unfinished);
-    j.at("win_units").get_to(t.win_units);
-    j.at("score_sum").get_to(t.score_sum);
-    j.at("score_squares").get_to(t.score_squares);
-    j.at("turns_sum").get_to(t.turns_sum);
-    j.at("turns_squares").get_to(t.turns_squares);
-    j.at("moves_sum").get_to(t.moves_sum);
-    j.at("variable_sums").get_to(t.variable_sums);
-    j.at("move_counts").get_to(t.move_counts);
-    j.at("effect_counts").get_to(t.effect_counts);
+    t.shard_count = static_cast<int>(in.Whole("shard_count", 1, kMaxSimGames));
+    for (const auto& s : j.at("shards"))
+      t.shards.push_back(static_cast<int>(in.Whole(s, "shards", 0, t.shard_count - 1)));
+    t.games = static_cast<int>(in.Whole("games", 0, kMaxSimGames));
+    t.unfinished = static_cast<int>(in.Whole("unfinished", 0, t.games));
+    in.Sums("win_units", t.win_units);
+    in.Sums("score_sum", t.score_sum);
+    in.Sums("score_squares", t.score_squares);
+    t.turns_sum = in.Whole("turns_sum", INT64_MIN, INT64_MAX);
+    t.turns_squares = in.Whole("turns_squares", INT64_MIN, INT64_MAX);
+    t.moves_sum = in.Whole("moves_sum", INT64_MIN, INT64_MAX);
+    in.Sums("variable_sums", t.variable_sums);
+    in.Sums("move_counts", t.move_counts);
+    in.Sums("effect_counts", t.effect_counts);
     if (j.contains("effects_off")) j.at("effects_off").get_to(t.effects_off);  // older shards: none
-    j.at("card_players").get_to(t.card_players);
-    j.at("card_win_units").get_to(t.card_win_units);
-    j.at("card_legal").get_to(t.card_legal);
-    j.at("length_counts").get_to(t.length_counts);
+    in.Sums("card_players", t.card_players);
+    in.Sums("card_win_units", t.card_win_units);
+    in.Sums("card_legal", t.card_legal);
+    in.Sums("length_counts", t.length_counts);
     if (j.contains("decisions")) {  // older shards have no timings
-      j.at("decisions").get_to(t.decisions);
+      in.Sums("decisions", t.decisions);
       j.at("think_seconds").get_to(t.think_seconds);
       j.at("think_max").get_to(t.think_max);
       t.decisions.resize(t.players, 0);

@@ -15,6 +15,9 @@ namespace tapis {
 // A shared win counts 1/k to each of k winners; in these units every such share is whole.
 inline constexpr int64_t kWinUnit = 720720;  // divisible by 1 … 16
 
+// The most games one run may play (`tapis sim -n`), shards together.
+inline constexpr int kMaxSimGames = 100'000'000;
+
 struct SimTotals {
   // What was run: shards merge only when all of this agrees.
   std::string ruleset;
