@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -106,6 +107,27 @@ std::string TriggerYaml(const Ruleset& rules, const Trigger& t) {
   return fmt::format("{{{}}}", fmt::join(parts, ", "));
 }
 
+namespace {
+
+// `text` as a YAML double-quoted scalar: a base's title holds what its author wrote.
+std::string YamlQuoted(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c == '\n' ? std::string("\\n") : std::string(1, c);
+  }
+  return out + "\"";
+}
+
+// `text` for the end of a comment line: a line break in a base's description would start a
+// live YAML line in the new file.
+std::string CommentText(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
+}
+
+}  // namespace
+
 int New(const std::string& name, const std::string& from) {
   // A name, not a path: the variant is written here, and its name is its file's.
   if (name.empty() || name.find_first_of("/\\") != std::string::npos || name.front() == '.' ||
@@ -121,8 +143,9 @@ int New(const std::string& name, const std::string& from) {
       "# and `scripts` add to {from}'s (docs/rulesets.md, \"Variants\").\n"
       "extends: {from}\n"
       "name: {name}\n"
-      "title: \"{title}, my variant\"\n",
-      fmt::arg("name", name), fmt::arg("from", from), fmt::arg("title", rules->title));
+      "title: {quoted}\n",
+      fmt::arg("name", name), fmt::arg("from", from), fmt::arg("title", CommentText(rules->title)),
+      fmt::arg("quoted", YamlQuoted(rules->title + ", my variant")));
   if (!rules->parameters.empty()) {
     text +=
         "\n# Parameters: uncomment a line to change its default (or use --set NAME=VALUE).\n# parameters:\n";
@@ -131,7 +154,8 @@ int New(const std::string& name, const std::string& from) {
       if (p.type == Parameter::Type::kBool) value = p.default_value ? "true" : "false";
       if (p.type == Parameter::Type::kChoice) value = p.choices[p.default_value];
       if (p.type == Parameter::Type::kFile) value = p.default_file;
-      text += fmt::format("#   {}: {{default: {}}}   # {}\n", p.name, value, p.description);
+      text += fmt::format("#   {}: {{default: {}}}   # {}\n", p.name, CommentText(value),
+                          CommentText(p.description));
     }
   }
   text += fmt::format(
@@ -146,7 +170,7 @@ int New(const std::string& name, const std::string& from) {
                                         [](const MoveDecl& m) { return !m.then.empty(); });
   if (with_effect != rules->moves.end()) {
     std::vector<std::string> effects;
-    for (const Trigger& t : with_effect->then) effects.push_back(TriggerYaml(*rules, t));
+    for (const Trigger& t : with_effect->then) effects.push_back(CommentText(TriggerYaml(*rules, t)));
     text += fmt::format("# moves:\n#   {}: {{then: [{}, my_effect]}}   # {}'s effect, then yours\n",
                         with_effect->name, fmt::join(effects, ", "), from);
   } else {

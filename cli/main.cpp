@@ -5,8 +5,10 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <csignal>
+#include <cstdint>
 #include <iostream>
 #include <thread>
 
@@ -29,6 +31,19 @@ CLI::Validator Within(long long low, long long high) {
         return "";
       },
       "INT in [" + std::to_string(low) + ", " + std::to_string(high) + "]");
+}
+
+// A seed: the digits of a number from 0 to 2^64 - 1 (CLI11 wrapped -1 and cut 2^64 silently).
+CLI::Validator Seed() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        uint64_t value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (text.empty() || text[0] == '-' || error != std::errc() || end != text.data() + text.size())
+          return fmt::format("must be a whole number from 0 to {}, not {}", UINT64_MAX, text);
+        return "";
+      },
+      "UINT64");
 }
 
 CLI::Validator Percent() {
@@ -111,9 +126,9 @@ int main(int argc, char** argv) {
     if (cmd->get_name() != "play") name->required();
     cmd->add_option("--players", game.players, "number of players (default: the ruleset's minimum)")
         ->check(Within(1, kMostPlayers));
-    cmd->add_option("--seed", game.seed, "seed of the game's randomness")->each([&](const std::string&) {
-      game.seed_given = true;
-    });
+    cmd->add_option("--seed", game.seed, "seed of the game's randomness")
+        ->check(Seed())
+        ->each([&](const std::string&) { game.seed_given = true; });
     // One value per flag, so `--set a=1 GAME` leaves GAME to the positional argument.
     cmd->add_option("--set", game.settings, "parameter value, key=value (repeatable)")
         ->allow_extra_args(false);

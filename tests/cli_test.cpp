@@ -118,6 +118,27 @@ TEST_CASE("cli/new writes a variant that loads and plays, and will not overwrite
         std::string::npos);
 }
 
+TEST_CASE("cli/new keeps a base's texts in comments and quotes, never in live lines") {
+  // A description with a line break became a live `players:` line of the new file.
+  const std::string dir = "/tmp/tapis-cli-new-texts-test";
+  CHECK(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()) == 0);
+  std::string base = ReadFile(TAPIS_SOURCE_DIR "/tests/bad/mini.yaml");
+  base.replace(base.find(", then: on_play"), 15, "");
+  base.replace(
+      base.find("scripts: [mini.lua]"), 19,
+      "title: \"Mini \\\"quoted\\\"\\nplayers: {min: 5, max: 5}\"\n"
+      "parameters:\n  n: {type: int, default: 1, description: \"one\\nplayers: {min: 7, max: 7}\"}\n");
+  std::ofstream(dir + "/base.yaml") << base;
+  REQUIRE(Tapis("check base.yaml --games 0", "", dir).code == 0);
+  CHECK(Tapis("new mine --from base.yaml", "", dir).code == 0);
+  const std::string made = ReadFile(dir + "/mine.yaml");
+  CHECK(made.find("\nplayers:") == std::string::npos);
+  CHECK(made.find("#   n: {default: 1}   # one players: {min: 7, max: 7}\n") != std::string::npos);
+  CHECK(made.find("title: \"Mini \\\"quoted\\\"\\nplayers: {min: 5, max: 5}, my variant\"\n") !=
+        std::string::npos);
+  CHECK(Tapis("check mine.yaml --games 0", "", dir).code == 0);
+}
+
 TEST_CASE("cli/sim --compare plays two rulesets under the same seeds and says what differs") {
   const Run r = Tapis("sim unisson --compare tests/fixtures/variants/unisson_quick.yaml -n 400 --players 4");
   CHECK(r.code == 0);
@@ -310,10 +331,28 @@ TEST_CASE("cli/play keeps its log however the game stops, and a failed save cost
               "\\nquit\\n' | (ulimit -f 0; '" TAPIS_TAPIS_BINARY "' play unisson --players 3 --seed 5) 2>&1")
             .output;
     CHECK(out.find(log + ": cannot write the file (File too large)") != std::string::npos);
+    CHECK(out.find("saved;") == std::string::npos);  // a failed save is not reported as saved
     CHECK(read(log) == "the old save\n");
     CHECK(std::filesystem::directory_iterator(dir) != std::filesystem::directory_iterator());
     for (const auto& entry : std::filesystem::directory_iterator(dir))
       CHECK(entry.path().extension() != ".part");  // no temporary file left behind
+  }
+  SUBCASE("a save follows no link planted where its temporary file would be") {
+    // The temporary was FILE.<pid>.part, opened following links: anyone who could write the
+    // folder could make tapis write over another file. exec keeps the shell's pid ($$).
+    const std::string victim = dir + "/victim", save = dir + "/planted.jsonl";
+    std::filesystem::remove(save);
+    std::ofstream(victim) << "not yours\n";
+    const Run r = Shell("cd '" + dir + "' && ln -sf victim planted.jsonl.$$.part && printf 'save " + save +
+                        "\\nquit\\n' > typed && exec '" TAPIS_TAPIS_BINARY
+                        "' play unisson --players 3 --seed 5 < typed 2>&1");
+    CHECK(r.output.find("saved; resume with: tapis play --resume " + save) != std::string::npos);
+    CHECK(read(victim) == "not yours\n");
+    CHECK(read(save).find("\"ruleset\":\"unisson\"") != std::string::npos);
+    CHECK(!std::filesystem::is_symlink(save));
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      if (entry.path().extension() == ".part") std::filesystem::remove(entry.path());  // the planted link
+    }
   }
   SUBCASE("a device is not a save file") {
     const Run r = Tapis("play unisson --players 3 --seed 5", "save! /dev/null\\nquit\\n");
@@ -330,6 +369,13 @@ TEST_CASE("cli/bad arguments get one line and exit code 6") {
        "tapis: --threads: must be from 1 to 256, not 1000 (see tapis sim --help)\n"},
       {"sim unisson -n 1 --players 0",
        "tapis: --players: must be from 1 to 64, not 0 (see tapis sim --help)\n"},
+      // A seed CLI11 wrapped (-1) or cut (2^64) silently.
+      {"sim unisson -n 1 --seed -1",
+       "tapis: --seed: must be a whole number from 0 to 18446744073709551615, not -1 (see tapis sim "
+       "--help)\n"},
+      {"play unisson --seed 18446744073709551616",
+       "tapis: --seed: must be a whole number from 0 to 18446744073709551615, not 18446744073709551616 (see "
+       "tapis play --help)\n"},
       {"check unisson --games -1",
        "tapis: --games: must be from 0 to 100000000, not -1 (see tapis check --help)\n"},
       {"bench unisson --seconds nan",
