@@ -380,3 +380,28 @@ TEST_CASE("sandbox/a flow that never gives a move is stopped") {
           .NewGame(1),
       "the turn flow loops: 100 rounds ended with no move (does each round end as it starts?)", Error);
 }
+
+TEST_CASE("sandbox/a script cannot replace its _ENV to keep globals during play") {
+  // _ENV is shared by the script's functions: once replaced, every later call wrote and read
+  // globals of the script's own table, state outside the game that the docs say cannot be.
+  const std::string own_env =
+      "_ENV = setmetatable({}, {__index = function(_, k) return tapis[k] or (k == 'error' and error) end})";
+  CHECK(PlayError(own_env + "\ncount = 1") ==
+        "case.lua: cannot replace _ENV during play: scripts keep game state with tapis.set");
+  // Put back: the next call reads the closed environment again.
+  Engine engine(
+      std::make_shared<GameConfig>(MiniWith("function on_play(move)\nif seen then error('kept', 0) end\n" +
+                                            own_env + "\nseen = true\nend\n"),
+                                   2));
+  GameState state = engine.NewGame(3);
+  CHECK(engine.Apply(state, engine.LegalMoves(state).front()).error.find("case.lua: cannot replace _ENV") !=
+        std::string::npos);
+  CHECK(engine.Apply(state, engine.LegalMoves(state).front()).error.find("case.lua: cannot replace _ENV") !=
+        std::string::npos);
+}
+
+TEST_CASE("sandbox/calls nested too deep name the script and the function") {
+  // Lua said only "C stack overflow" when the recursion went through a metamethod or pcall.
+  CHECK(PlayError("local function f() return tostring(setmetatable({}, {__tostring = f})) end\nf()") ==
+        "case.lua: calls nested too deep in 'on_play' (an endless recursion?)");
+}

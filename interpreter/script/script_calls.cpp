@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <lua.hpp>
 
 #include "interpreter/model/errors.h"
@@ -17,27 +18,60 @@ namespace {
 // The largest score, evaluation or seat a list may hold: totals of many rounds stay in an int.
 constexpr int kMaxListNumber = 100'000'000;
 
+// The script that defines `function` (the last, as PushFunction picks), for an error Lua
+// gives with no place.
+const std::string& DefiningScript(const std::vector<ScriptFile>& scripts, const std::string& function) {
+  const ScriptFile* found = &scripts.front();
+  for (const auto& s : scripts) {
+    if (s.source.find("function " + function) != std::string::npos) found = &s;
+  }
+  return found->display_name;
+}
+
 }  // namespace
 
 bool ScriptHost::Call(const std::string& function, int args, int results, std::string& error) {
   instructions_left_ = limits_.instructions;
   const int status = ProtectedCall(args, results);
-  if (status == LUA_OK) return true;
+  if (status == LUA_OK) {
+    if (EnvironmentsKept(error)) return true;
+    lua_pop(L_, results);
+    return false;
+  }
+  const char* message = lua_isstring(L_, -1) ? lua_tostring(L_, -1) : nullptr;
   if (status == LUA_ERRMEM) {
-    error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", rules_.scripts.front().display_name,
+    error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", DefiningScript(rules_.scripts, function),
                         limits_.memory_bytes >> 20, function);
-    for (const auto& s : rules_.scripts) {  // name the script that defines the function
-      if (s.source.find("function " + function) != std::string::npos) {
-        error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", s.display_name,
-                            limits_.memory_bytes >> 20, function);
-      }
-    }
+  } else if (status == LUA_ERRERR || (message != nullptr && std::strcmp(message, "C stack overflow") == 0)) {
+    // Lua says where only when the overflow is met in a Lua function, not inside pcall or a metamethod.
+    error = fmt::format("{}: calls nested too deep in '{}' (an endless recursion?)",
+                        DefiningScript(rules_.scripts, function), function);
   } else {
-    error = lua_isstring(L_, -1) ? Printable(lua_tostring(L_, -1)) : fmt::format("error in '{}'", function);
+    error = message != nullptr ? Printable(message) : fmt::format("error in '{}'", function);
   }
   lua_pop(L_, 1);
   lua_gc(L_, LUA_GCCOLLECT);
   return false;
+}
+
+bool ScriptHost::EnvironmentsKept(std::string& error) {
+  bool kept = true;
+  for (size_t i = 0; i < chunks_.size(); ++i) {
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, chunks_[i]);
+    lua_getupvalue(L_, -1, 1);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, environments_[i]);
+    if (lua_rawequal(L_, -1, -2)) {
+      lua_pop(L_, 3);
+      continue;
+    }
+    lua_setupvalue(L_, -3, 1);  // shared by every function of the script
+    lua_pop(L_, 2);
+    if (kept)
+      error = fmt::format("{}: cannot replace _ENV during play: scripts keep game state with tapis.set",
+                          rules_.scripts[i].display_name);
+    kept = false;
+  }
+  return kept;
 }
 
 bool ScriptHost::CallTrigger(const std::string& function, ScriptContext& ctx, std::string& error) {

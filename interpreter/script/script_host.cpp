@@ -170,9 +170,13 @@ void ScriptHost::RunChunks() {
   // From now on scripts are code only: state lives in the GameState. Each _ENV becomes an
   // empty table that reads through to the definitions, so every assignment to a global (new
   // or not) reaches __newindex and fails. The script's functions share its _ENV upvalue.
+  for (int env : environments_) luaL_unref(L_, LUA_REGISTRYINDEX, env);
+  environments_.clear();
   for (size_t i = 0; i < chunks_.size(); ++i) {
     lua_rawgeti(L_, LUA_REGISTRYINDEX, chunks_[i]);
     lua_createtable(L_, 0, 0);
+    lua_pushvalue(L_, -1);
+    environments_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
     lua_createtable(L_, 0, 3);
     lua_rawgeti(L_, LUA_REGISTRYINDEX, definitions_[i]);
     lua_setfield(L_, -2, "__index");

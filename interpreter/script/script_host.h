@@ -128,6 +128,9 @@ class ScriptHost {
   void Close();
   void InternNames();
   bool Call(const std::string& function, int args, int results, std::string& error);
+  // False, with the error, when a script assigned its _ENV during the call: that gave it
+  // writable globals kept from call to call. The closed environment is put back.
+  bool EnvironmentsKept(std::string& error);
   static void* Allocate(void* ud, void* ptr, size_t old_size, size_t new_size);
   static void CountHook(lua_State* L, lua_Debug* ar);
 
@@ -136,6 +139,7 @@ class ScriptHost {
   lua_State* L_ = nullptr;
   std::vector<int> chunks_;       // registry refs, each script compiled
   std::vector<int> definitions_;  // registry refs, what each script defined
+  std::vector<int> environments_;  // registry refs, each script's closed _ENV during play
   int global_fields_ = 0;         // registry ref: the fields behind the read-only _G
   int tapis_fields_ = 0;          // registry ref: `tapis` as opened, {key, value, key, value…}
   int tapis_field_slots_ = 0;
