@@ -15,11 +15,7 @@ const std::string kEights = std::string(TAPIS_SOURCE_DIR) + "/rulesets/huit_amer
 
 // huit_americain.yaml with one text replaced, loaded as a file beside it.
 std::shared_ptr<const Ruleset> Edited(const std::string& from, const std::string& to) {
-  std::string yaml = ReadText(kEights);
-  const size_t at = yaml.find(from);
-  REQUIRE(at != std::string::npos);
-  yaml.replace(at, from.size(), to);
-  return LoadRulesetFromString(yaml, kEights);
+  return LoadRulesetFromString(EditedText(kEights, from, to), kEights);
 }
 
 bool HasLine(const std::vector<std::string>& lines, const std::string& part) {

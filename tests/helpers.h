@@ -18,6 +18,7 @@
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
 #include "interpreter/records/move_text.h"
+#include "interpreter/records/narration.h"
 #include "interpreter/records/position.h"
 
 // Lists of texts (legal moves, cards) print in a failed check: [Draw, Play H3].
@@ -65,6 +66,23 @@ inline GameState Position(const Engine& engine, const std::string& json) {
   return ReadPosition(engine, json, "test position");
 }
 
+// Applies the move written `text` and returns what `viewer` is told of it, with the states in
+// between captured as `tapis play` captures them (the effects' lines, a round's end).
+inline std::vector<std::string> PlayTold(Engine& engine, GameState& state, const std::string& text,
+                                         int viewer) {
+  const GameState before = state;
+  const ParsedMove parsed = ParseMove(engine, state, text);
+  INFO("move: ", text, " — ", parsed.error);
+  REQUIRE(parsed.move.has_value());
+  MoveStates states;
+  engine.CaptureStates(&states);
+  const ApplyResult result = engine.Apply(state, *parsed.move);
+  engine.CaptureStates(nullptr);
+  INFO("script error: ", result.error);
+  REQUIRE(result.ok);
+  return Narrate(engine, before, state, *parsed.move, viewer, &states);
+}
+
 // Applies the move written `text`, failing the test if it is not legal or errs.
 inline void Play(Engine& engine, GameState& state, const std::string& text) {
   const ParsedMove parsed = ParseMove(engine, state, text);
@@ -100,14 +118,19 @@ inline std::string ReadText(const std::string& path) {
   return text.str();
 }
 
+// The text of `path` with its first `from` replaced by `to` (the test fails when it has none).
+inline std::string EditedText(const std::string& path, const std::string& from, const std::string& to) {
+  std::string text = ReadText(path);
+  const auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
 // What loading the ruleset `path` says once its first `from` is replaced by `to`, as if it
 // were the file `as` (`path` itself when empty): the error, or "(loaded without error)".
 inline std::string EditedLoadError(const std::string& path, const std::string& from, const std::string& to,
                                    const std::string& as = "") {
-  std::string yaml = ReadText(path);
-  const auto at = yaml.find(from);
-  REQUIRE(at != std::string::npos);
-  yaml.replace(at, from.size(), to);
+  const std::string yaml = EditedText(path, from, to);
   try {
     LoadRulesetFromString(yaml, as.empty() ? path : as);
   } catch (const std::exception& e) {

@@ -105,18 +105,14 @@ TEST_CASE(
 }
 
 TEST_CASE("narration/{next} is who plays the next turn, {acting} who answers what the move asked") {
-  std::string yaml = ReadText(std::string(TAPIS_SOURCE_DIR) + "/rulesets/huit_americain.yaml");
-  const std::string ask = R"({ask: name, if: {rank: "8"}})";
-  REQUIRE(yaml.find(ask) != std::string::npos);
-  yaml.replace(yaml.find(ask), ask.size(),
-               R"({ask: name, if: {rank: "8"}, say: "{acting} to name a suit, {next} to play"})");
+  const std::string yaml =
+      EditedText(kSource + "/rulesets/huit_americain.yaml", R"({ask: name, if: {rank: "8"}})",
+                 R"({ask: name, if: {rank: "8"}, say: "{acting} to name a suit, {next} to play"})");
   auto rules = LoadRulesetFromString(yaml, std::string(TAPIS_SOURCE_DIR) + "/rulesets/named_eight.yaml");
   Engine engine(std::make_shared<GameConfig>(rules, 3));
   GameState s = Position(engine, R"({"zones": {"hand 1": ["8C", "5C"], "hand 2": ["3S"], "hand 3": ["4D"],
       "discard": ["9D"], "stock": ["6S", "7S"]}})");
-  const GameState before = s;
-  Play(engine, s, "play 8C");
-  const auto told = Narrate(engine, before, s, *ParseMove(engine, before, "play 8C").move, 0);
+  const auto told = PlayTold(engine, s, "play 8C", 0);
   // The suit is named in the mover's turn; player 2 plays after it (it once said "you").
   CHECK(std::find(told.begin(), told.end(), "you to name a suit, player 2 to play") != told.end());
   CHECK(RenderView(engine, s, 1).find("  turn of player 1, ") != std::string::npos);
@@ -144,13 +140,7 @@ TEST_CASE("narration/a draw's say: fires on the card drawn, which the typed move
     GameState s = Position(engine, fmt::format(R"({{"zones": {{"hand 1": ["KH", "5C"], "hand 2": ["3S"],
         "hand 3": ["4D"], "discard": ["9D"], "stock": ["8S", "{}"]}}}})",
                                                top));
-    const GameState before = s;
-    const Move draw = *ParseMove(engine, s, "draw").move;
-    MoveStates states;
-    engine.CaptureStates(&states);
-    REQUIRE(engine.Apply(s, draw).ok);
-    engine.CaptureStates(nullptr);
-    const auto told = Narrate(engine, before, s, draw, 1, &states);
+    const auto told = PlayTold(engine, s, "draw", 1);
     const bool said = std::find(told.begin(), told.end(), "a 6 drawn turns the play round") != told.end();
     CHECK(said == (std::string(top) == "6S"));
   }

@@ -6,7 +6,6 @@
 
 #include "interpreter/model/errors.h"
 #include "interpreter/records/move_text.h"
-#include "interpreter/records/narration.h"
 #include "interpreter/sim/validate.h"
 #include "tests/helpers.h"
 
@@ -162,14 +161,8 @@ TEST_CASE("trick leads/a card a script moves from the trick to another pile is n
   GameState s = Position(engine, R"({"zones": {"hand 1": ["2C", "3D"], "hand 2": ["AC", "4D"],
       "hand 3": ["5C", "5D"], "hand 4": ["6C", "6D"]}})");
   for (const char* card : {"play 2C", "play AC", "play 5C"}) Play(engine, s, card);
-  const GameState before = s;
-  const Move last = *ParseMove(engine, s, "play 6C").move;
-  MoveStates states;
-  engine.CaptureStates(&states);
-  REQUIRE(engine.Apply(s, last).ok);
-  engine.CaptureStates(nullptr);
+  const auto told = PlayTold(engine, s, "play 6C", 0);
   CHECK(Cards(engine, s, "won", 1) == std::vector<std::string>{"2C"});
-  const auto told = Narrate(engine, before, s, last, 0, &states);
   CAPTURE(told);
   // Player 2 wins the other three; the 2C, moved back to player 1, is no trick won by them.
   CHECK(std::count_if(told.begin(), told.end(), [](const std::string& line) {

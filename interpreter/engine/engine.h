@@ -195,7 +195,7 @@ class Engine final : public EngineServices {
   int PointsWith(CardId card, int trump) const;
   // Tricks: the winner takes a complete trick and leads `next`.
   bool FinishTrick(GameState& state, int& next, std::string& error);
-  // The ruleset's `allow` narrows the trick plays offered (move_generator.cpp).
+  // The ruleset's `allow` narrows the trick plays offered (trick_allow.cpp).
   void AllowByScript(const GameState& state, int player, size_t first, std::vector<Move>& out,
                      std::string* reason = nullptr) const;
 

@@ -52,9 +52,7 @@ bool NoteClimbPlay(const EngineServices& e, GameState& s, int player, const Move
     const int wild = e.cards().Wild(card);
     if (wild < 0 || s.declared[card] < 0) return FitsAll(e.cards(), c.clear_with, card);
     return std::all_of(c.clear_with.begin(), c.clear_with.end(), [&](const CardFilter& f) {
-      if (f.property == wild) return f.Has(s.declared[card]);
-      return std::any_of(f.values.begin(), f.values.end(),
-                         [&](int v) { return e.cards().Has(card, f.property, v); });
+      return f.property == wild ? f.Has(s.declared[card]) : f.Fits(e.cards(), card);
     });
   });
 }

@@ -33,6 +33,10 @@ struct CardFilter {
     if (value >= 0 && value < 64) return (low_values >> value) & 1u;
     return std::find(values.begin(), values.end(), value) != values.end();
   }
+  // Whether the card has one of the values (any of them, for a card of two suits).
+  bool Fits(const CardSet& set, CardId card) const {
+    return std::any_of(values.begin(), values.end(), [&](int v) { return set.Has(card, property, v); });
+  }
 };
 
 // Whether the card has, for each filter, one of its values (any of them, for a card of two
@@ -40,12 +44,7 @@ struct CardFilter {
 // cards (`{rank: Q, suit: S}` is the one card of both values): an effect's `if`, a setup
 // step's `reject`, `except`, `card_points`, `broken`, `clear_with`.
 inline bool FitsAll(const CardSet& set, const std::vector<CardFilter>& filters, CardId card) {
-  for (const CardFilter& f : filters) {
-    bool has = false;
-    for (int v : f.values) has = has || set.Has(card, f.property, v);
-    if (!has) return false;
-  }
-  return true;
+  return std::all_of(filters.begin(), filters.end(), [&](const CardFilter& f) { return f.Fits(set, card); });
 }
 
 }  // namespace tapis
