@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -137,6 +138,38 @@ inline std::string EditedLoadError(const std::string& path, const std::string& f
     return e.what();
   }
   return "(loaded without error)";
+}
+
+// A position whose zones ("hand 1" for the first player's) hold the cards listed, every other
+// card lying under `rest`'s (out of play), and `extra` JSON fields after the zones.
+inline GameState Table(const Engine& engine,
+                       const std::vector<std::pair<std::string, std::vector<std::string>>>& zones,
+                       const std::string& extra = "", const std::string& rest_zone = "pile") {
+  using Texts = std::vector<std::string>;
+  std::multiset<std::string> listed;
+  for (const auto& [zone, cards] : zones) {
+    for (const auto& card : cards) listed.insert(card.substr(0, card.find('=')));  // 5a=c: 5a standing for c
+  }
+  Texts rest;
+  for (const auto& kind : engine.rules().catalog.kinds()) {
+    if (auto it = listed.find(kind.code); it != listed.end()) {
+      listed.erase(it);
+    } else {
+      rest.push_back(kind.code);
+    }
+  }
+  auto list = [](const Texts& cards) {
+    std::string out;
+    for (const auto& c : cards) out += (out.empty() ? "\"" : ", \"") + c + "\"";
+    return "[" + out + "]";
+  };
+  std::string json;
+  for (const auto& [zone, cards] : zones) {
+    Texts all = cards;
+    if (zone == rest_zone) all.insert(all.begin(), rest.begin(), rest.end());
+    json += (json.empty() ? "" : ", ") + ("\"" + zone + "\": " + list(all));
+  }
+  return Position(engine, "{\"zones\": {" + json + "}" + extra + "}");
 }
 
 // Who acts first in each round of a random match (seats from 0).

@@ -23,36 +23,6 @@ std::unique_ptr<Engine> Shedding(int players, const std::map<std::string, std::s
   return std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRuleset(kFixture), players, settings));
 }
 
-// A position whose zones hold the cards listed, every other card lying under the pile (out of
-// play), and `extra` JSON fields after the zones.
-GameState Table(const Engine& engine, const std::vector<std::pair<std::string, Texts>>& zones,
-                const std::string& extra = "") {
-  std::multiset<std::string> listed;
-  for (const auto& [zone, cards] : zones) {
-    for (const auto& card : cards) listed.insert(card.substr(0, card.find('=')));  // 5a=c: 5a standing for c
-  }
-  Texts rest;
-  for (const auto& kind : engine.rules().catalog.kinds()) {
-    if (auto it = listed.find(kind.code); it != listed.end()) {
-      listed.erase(it);
-    } else {
-      rest.push_back(kind.code);
-    }
-  }
-  auto list = [](const Texts& cards) {
-    std::string out;
-    for (const auto& c : cards) out += (out.empty() ? "\"" : ", \"") + c + "\"";
-    return "[" + out + "]";
-  };
-  std::string json;
-  for (const auto& [zone, cards] : zones) {
-    Texts all = cards;
-    if (zone == "pile") all.insert(all.begin(), rest.begin(), rest.end());
-    json += (json.empty() ? "" : ", ") + ("\"" + zone + "\": " + list(all));
-  }
-  return Position(engine, "{\"zones\": {" + json + "}" + extra + "}");
-}
-
 int Variable(const Engine& engine, const GameState& s, const std::string& name) {
   return s.variables[engine.config().VariableSlot(engine.rules().VariableIndex(name), -1)];
 }

@@ -1,9 +1,11 @@
 // The move effects (`then:`): which fire for a move, the engine's own (ask, skip, reverse),
 // the Lua ones and the events, and the card that opens play acting as a move (`acts_as:`).
 #include <algorithm>
+#include <bit>
 #include <span>
 
 #include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/evaluate.h"
 #include "interpreter/mechanisms/penalty.h"
 #include "interpreter/script/script_host.h"
 
@@ -33,12 +35,14 @@ void Engine::BuildFiringTables() {
     }
   }
   firing_always_.assign(r.moves.size(), 0);
+  conditioned_effects_.assign(std::max<size_t>(r.moves.size(), 1), 0);
   firing_by_card_.resize(r.moves.size());
   for (size_t k = 0; k < r.moves.size(); ++k) {
     const auto& then = r.moves[k].then;
     for (size_t i = 0; i < then.size(); ++i) {
       if (then[i].when.empty())
         firing_always_[k] |= static_cast<uint32_t>(TriggerMatches(then[i], *config_, {})) << i;
+      if (!then[i].condition.empty()) conditioned_effects_[k] |= 1u << i;
     }
     const bool by_card =
         std::any_of(then.begin(), then.end(), [](const Trigger& t) { return !t.when.empty(); });
@@ -123,10 +127,20 @@ bool Engine::ActOpening(GameState& s, std::string& error) {
     const int opener = (s.turn_player - s.direction + s.players) % s.players;
     s.turn_player = static_cast<int8_t>(opener);
     s.end_turn = true;
-    const uint32_t firing = Firing(opening);
+    const uint32_t firing = EffectsThatHold(s, opener, opening, Firing(opening));
     if (firing != 0 && !FireTriggers(s, opener, opening, firing, false, error)) return false;
   }
   return true;
+}
+
+uint32_t Engine::EffectsThatHold(const GameState& s, int player, const Move& m, uint32_t firing) const {
+  const auto& then = rules().moves[m.kind].then;
+  const Scope scope{player, m.count > 0 ? m.cards[0] : -1};
+  for (uint32_t left = firing & conditioned_effects_[m.kind]; left != 0; left &= left - 1) {
+    const int i = std::countr_zero(left);
+    if (Evaluate(*this, s, then[i].condition, scope) == 0) firing &= ~(1u << i);
+  }
+  return firing;
 }
 
 uint32_t Engine::Firing(const Move& m) const {

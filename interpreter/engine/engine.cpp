@@ -47,7 +47,14 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
         !m.fallback && m.fallback_unless == 0 && !m.knock.Used() && !m.keep.Used())
       plain_take_kinds_ |= 1u << k;
     if (m.type == MoveType::kTrick && r.tricks.allow.empty()) trick_kinds_ |= 1u << k;
+    // `when:` conditions: tested once for the kind, or on each move's card.
+    for (const Condition& c : m.when)
+      (c.test.uses_move_card ? card_conditioned_kinds_ : conditioned_kinds_) |= 1u << k;
   }
+  // A kind with conditions is no quick "is there a move": its moves may all be refused.
+  plain_take_kinds_ &= ~(conditioned_kinds_ | card_conditioned_kinds_);
+  trick_kinds_ &= ~(conditioned_kinds_ | card_conditioned_kinds_);
+  cheap_kinds_ &= ~card_conditioned_kinds_;
   for (size_t k = 0; k < r.moves.size(); ++k) {
     const MoveDecl& m = r.moves[k];
     // A climbing pass is not offered on an empty pile.
@@ -156,7 +163,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     made = &*drawn;
   }
   const Move& performed = *made;
-  const uint32_t firing = decl ? Firing(performed) : 0;
+  uint32_t firing = decl ? Firing(performed) : 0;
   if (decl) {
     ++usage_.moves[m.kind];
   } else {
@@ -183,6 +190,8 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     if (decl->ends_turn) s.end_turn = true;
   }
   if (decl) Perform(s, player, target, performed);
+  if (decl && (firing & conditioned_effects_[m.kind]) != 0)
+    firing = EffectsThatHold(s, player, performed, firing);
   if (has_keeps_ && decl && performed.count > 0) NoteKept(*this, s, *decl, performed.cards[0]);
   if (captured_ != nullptr) {
     captured_->moved = s;

@@ -235,6 +235,10 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
       if (m.count.has_max && CountReached(*this, s, m, decision != nullptr)) continue;
       if ((m.fallback_unless & offered) != 0) continue;
     }
+    if ((conditioned_kinds_ >> k & 1u) != 0 && !KindConditionsHold(s, player, m)) continue;
+    const bool card_conditioned = (card_conditioned_kinds_ >> k & 1u) != 0;
+    const Listing kind_listing =
+        card_conditioned ? Listing::kEvery : listing;  // the first listed may be refused
     base.kind = static_cast<uint8_t>(k);
     const size_t before = out.size();
     switch (m.type) {
@@ -254,9 +258,9 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
       case MoveType::kGive:
       case MoveType::kPassCards:
         if (has_keeps_)
-          GenerateTakes<true>(s, player, static_cast<int>(k), decision, listing, base, out);
+          GenerateTakes<true>(s, player, static_cast<int>(k), decision, kind_listing, base, out);
         else
-          GenerateTakes<false>(s, player, static_cast<int>(k), decision, listing, base, out);
+          GenerateTakes<false>(s, player, static_cast<int>(k), decision, kind_listing, base, out);
         break;
       case MoveType::kPlay:
         GeneratePlays(s, player, m, base, out);
@@ -295,6 +299,7 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         GenerateTrumpBids(*this, s, m, base, out);
         break;
     }
+    if (card_conditioned) DropRefusedCards(s, player, m, out, before);
     if (out.size() > before) offered |= 1u << k;  // a register add: cheaper than a branch on waiting_kinds_
     if (listing == Listing::kAny && out.size() > before) break;
   }

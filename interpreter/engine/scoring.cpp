@@ -7,6 +7,7 @@
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/capture.h"
 #include "interpreter/mechanisms/deadwood.h"
+#include "interpreter/mechanisms/evaluate.h"
 #include "interpreter/mechanisms/knock.h"
 #include "interpreter/mechanisms/majority.h"
 #include "interpreter/mechanisms/trick.h"
@@ -44,14 +45,15 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
     captured_->round_end = s;
     captured_->round_ended = true;
   }
-  ++s.round;
   const MatchDecl& match = rules().match;
+  const bool ends = !match.ends_when.empty() && Evaluate(*this, s, match.ends_when, {}) != 0;
+  ++s.round;
   const int target = config_->Resolve(match.target);
   const bool target_hit =
       target > 0 && std::any_of(s.totals.begin(), s.totals.end(), [&](int t) { return t >= target; });
   const int scheduled = ScheduledRounds();  // a deal up and down sets the match's rounds
   const int rounds = scheduled >= 0 ? scheduled : config_->Resolve(match.rounds);
-  if (s.match_over || s.round >= rounds || target_hit) {
+  if (s.match_over || s.round >= rounds || target_hit || ends) {
     s.finished = true;
     return true;
   }
@@ -93,6 +95,7 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
                  config_->Resolve(terms.per_difference) * difference;  // each term below 2^62: no overflow
       }
     }
+    if (!r.score_formula.empty()) total += Evaluate(*this, s, r.score_formula, {p});
     scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
   }
   if (!r.score_most.empty()) AddMajorities(*this, s, scores);
@@ -184,7 +187,8 @@ int Engine::PointsWith(CardId card, int trump) const {
 
 std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
   if (rules().score_plus >= 0 || rules().score_minus >= 0 || rules().contract_score.bid >= 0 ||
-      !rules().score_bonus.empty() || !rules().score_most.empty() || rules().score_knock.move >= 0)
+      !rules().score_bonus.empty() || !rules().score_most.empty() || rules().score_knock.move >= 0 ||
+      !rules().score_formula.empty())
     return PointsScore(s);
   std::vector<int> scores(s.players, 0);
   if (rules().score_function.empty() || !scripts_) return scores;

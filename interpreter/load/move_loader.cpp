@@ -6,6 +6,7 @@
 #include "interpreter/load/capture_loader.h"
 #include "interpreter/load/card_loader.h"
 #include "interpreter/load/contract_loader.h"
+#include "interpreter/load/expression_loader.h"
 #include "interpreter/load/hand_loader.h"
 #include "interpreter/load/keep_loader.h"
 #include "interpreter/load/knock_loader.h"
@@ -40,6 +41,21 @@ void ReadDistinctInTurn(const YamlReader& reader, const YAML::Node& node, const 
                               "properties are: {}",
                               choice, p.name, r.catalog.PropertyNames()));
     m.distinct_choices.push_back(property);
+  }
+}
+
+// Whether a move of this type uses cards its player chooses (a draw's card is unseen when
+// the move is offered): its `when:` may read the move's card.
+bool MovesACard(MoveType type) {
+  switch (type) {
+    case MoveType::kDraw:
+    case MoveType::kPass:
+    case MoveType::kNumber:
+    case MoveType::kChoose:
+    case MoveType::kTakeTrump:
+      return false;
+    default:
+      return true;
   }
 }
 
@@ -81,7 +97,11 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
     t.reverse = reader.As<bool>(node["reverse"]);
     if (!t.reverse) reader.Fail(node["reverse"], "reverse: true, or leave the effect out");
   }
-  if (node["if"]) t.when = ReadFilters(reader, node["if"], r.catalog);
+  if (node["if"] && node["if"].IsScalar()) {  // a condition on the state: `if: "count(hand) == 0"`
+    t.condition = ReadExpression(reader, node["if"], r, {"if", true, true, true});
+  } else if (node["if"]) {
+    t.when = ReadFilters(reader, node["if"], r.catalog);
+  }
   t.enabled = ReadFlag(reader, node, "enabled", r, true);
   if (node["say"]) t.say = ReadSay(reader, node["say"], r);
   return t;
@@ -253,7 +273,8 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "last",         "taker",
                             "passes",       "pass",
                             "second_round", "complete",
-                            "knock",        "keep"});
+                            "knock",        "keep",
+                            "when"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -362,6 +383,8 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     if (spec["declares"]) ReadDeclares(reader, spec["declares"], r, m);
     if (spec["count"]) ReadCount(reader, spec["count"], r, m);
     if (spec["cards"]) m.cards = ReadFilters(reader, spec["cards"], r.catalog);
+    if (spec["when"])
+      m.when = ReadConditions(reader, spec["when"], r, {"when", true, MovesACard(m.type), true});
     if ((m.type == MoveType::kMeld && m.contracts.empty()) || m.type == MoveType::kExtend) {
       const YAML::Node c = reader.Required(spec, "combination");
       m.combination = r.CombinationIndex(reader.As<std::string>(c));

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "interpreter/load/card_loader.h"
+#include "interpreter/load/expression_loader.h"
 #include "interpreter/load/knock_loader.h"
 
 namespace tapis {
@@ -151,7 +152,7 @@ void ReadTakerScore(const YamlReader& reader, const YAML::Node& node, Ruleset& r
 
 void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
   reader.CheckKeys(node, {"plus", "minus", "bid", "won", "made", "missed", "team", "take_all", "bonus",
-                          "taker", "most", "melds", "knock"});
+                          "taker", "most", "melds", "knock", "formula"});
   if (const YAML::Node bonus = node["bonus"]) {  // {VARIABLE: N}: N points per unit of a player variable
     if (!bonus.IsMap() || bonus.size() == 0)
       reader.Fail(bonus, "bonus: a map of player variable: points per unit, such as {der: 10}");
@@ -184,12 +185,15 @@ void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) 
     r.score_melds = ReadMeldList(reader, melds, r);
   }
   if (const YAML::Node knock = node["knock"]) ReadKnockScore(reader, knock, r);
-  if (r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 && r.score_bonus.empty() &&
-      r.score_most.empty() && r.score_knock.move < 0)
+  if (const YAML::Node formula = node["formula"])
+    r.score_formula = ReadExpression(reader, formula, r, {"formula", false, false, true});
+  if (r.score_formula.empty() && r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 &&
+      r.score_bonus.empty() && r.score_most.empty() && r.score_knock.move < 0)
     reader.Fail(
         node,
         "score: a Lua function's name, {plus: ZONE, minus: ZONE} to add up the card_points, "
-        "{bid: VARIABLE, won: VARIABLE, made: …, missed: …} to score a contract, bonus:, most: or knock:");
+        "{bid: VARIABLE, won: VARIABLE, made: …, missed: …} to score a contract, bonus:, most:, knock: or "
+        "formula:");
 }
 
 }  // namespace tapis

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "interpreter/load/card_loader.h"
+#include "interpreter/load/expression_loader.h"
 #include "interpreter/load/flow_loader.h"
 #include "interpreter/load/hand_loader.h"
 #include "interpreter/load/keep_loader.h"
@@ -241,7 +242,8 @@ class Loader : private YamlReader {
   }
 
   void ReadMatch(const YAML::Node& node) {
-    CheckKeys(node, {"rounds", "target", "lowest_wins", "rotate_first", "winners", "live_score"});
+    CheckKeys(node,
+              {"rounds", "target", "lowest_wins", "rotate_first", "winners", "live_score", "ends_when"});
     if (node["winners"]) r_->match.winners = FunctionName(node["winners"]);
     if (node["rounds"]) {
       r_->match.rounds = Int(node["rounds"]);
@@ -255,6 +257,9 @@ class Loader : private YamlReader {
     r_->match.lowest_wins = Optional(node, "lowest_wins", false);
     r_->match.rotate_first = Optional(node, "rotate_first", true);
     r_->match.live_score = Optional(node, "live_score", false);
+    if (node["ends_when"])
+      r_->match.ends_when = ReadExpression(*this, node["ends_when"], *r_, {"ends_when", true, false, false});
+    if (!node["rounds"] && node["ends_when"]) r_->match.rounds = {kMaxRounds, -1};  // until it holds
   }
 
   void ReadScripts(const YAML::Node& node) {

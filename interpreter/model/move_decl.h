@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/model/expression.h"
 #include "interpreter/model/rule_values.h"
 
 namespace tapis {
@@ -17,6 +18,7 @@ inline constexpr size_t kMaxEffectsPerMove = 8;  // the longest `then:` list
 struct Trigger {
   std::string function;          // Lua function in the ruleset's scripts; empty for the built-ins
   std::vector<CardFilter> when;  // empty: always
+  Expression condition;          // `if:` written as an expression: fires while it holds (evaluate.h)
   IntValue enabled{1, -1};       // `enabled: $param`: fires only when the parameter is set
   int ask = -1;                  // a move kind the mover is asked to make next…
   std::string ask_name;          // …by its name
@@ -176,6 +178,9 @@ struct MoveDecl {
   std::vector<std::vector<int>> contracts;
   int contract_by = -1;
   std::vector<CardFilter> cards;  // when not empty: only cards that pass may be used
+  // `when:` offered only while every condition holds, for the mover (and the move's card,
+  // when a condition reads it).
+  std::vector<Condition> when;
   int match_by = -1;              // match: the top's property that chooses the rule…
   std::vector<int> match_for;     // …by its value: an index into Ruleset::matches, or -1
   // line moves (line_play.h): the segment laid must be a hand of `hand`, `segment_min` to

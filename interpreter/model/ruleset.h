@@ -173,6 +173,7 @@ struct MatchDecl {
   bool rotate_first = true;  // each round starts one seat further along
   bool live_score = false;   // the round's score means something before it ends (a board's owners)
   std::string winners;       // Lua function naming the match's winners, if not the best total
+  Expression ends_when;      // `ends_when:` the match ends after a round where it holds
 };
 
 struct SetupStep {
@@ -305,6 +306,7 @@ struct Ruleset {
   } round_ends_when_low;
 
   std::string score_function;
+  Expression score_formula;  // `score: {formula: …}`: what each player scores, added to the rest
   std::vector<PointRule> card_points;
   int score_plus = -1, score_minus = -1;  // `score: {plus: ZONE, minus: ZONE}`: each player's cards there
   ContractScore contract_score;           // `score: {bid: …, won: …}`

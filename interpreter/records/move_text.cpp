@@ -281,6 +281,10 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
                                         engine.cards().Code(c), name, fmt::join(codes, " "))};
     }
   }
+  if (!cards.empty()) {
+    if (const std::string why = WhyNotWhen(engine, state, decl, cards[0]); !why.empty())
+      return {std::nullopt, fmt::format("'{}' is not allowed now: {}", std::string(text), why)};
+  }
   if (decl.type == MoveType::kMatch) {
     std::vector<std::string> declared;  // JK=U: U
     for (size_t i = 1; i < words.size(); ++i) {

@@ -12,6 +12,7 @@
 #include "interpreter/load/move_words.h"
 #include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/combination.h"
+#include "interpreter/mechanisms/evaluate.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/move_count.h"
 #include "interpreter/mechanisms/refill.h"
@@ -59,6 +60,15 @@ std::string MoveKinds(const Ruleset& r, const std::vector<Move>& legal) {
 
 }  // namespace
 
+std::string WhyNotWhen(const Engine& engine, const GameState& state, const MoveDecl& decl, int card) {
+  const Scope scope{engine.Actor(state), card};
+  for (const Condition& c : decl.when) {
+    if (c.test.uses_move_card != (card >= 0) || Evaluate(engine, state, c.test, scope) != 0) continue;
+    return c.refusal.empty() ? fmt::format("it needs {}", c.test.text) : c.refusal;
+  }
+  return "";
+}
+
 // A move kind not offered now: the rule of the ruleset that keeps it out, if it is one of
 // the counted or waiting kinds ("" otherwise).
 std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind,
@@ -66,6 +76,8 @@ std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind
   const Ruleset& r = engine.rules();
   const MoveDecl& decl = r.moves[kind];
   const MoveCount& count = decl.count;
+  if (const std::string why = WhyNotWhen(engine, state, decl, -1); !why.empty())
+    return fmt::format("'{}' is not allowed now: {}", decl.name, why);
   if (count.has_max && CountReached(engine, state, decl, !state.decisions.empty())) {
     const int max = engine.config().Resolve(count.max);
     const char* per = count.per == MoveCount::Per::kTurn  ? " a turn"

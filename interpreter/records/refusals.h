@@ -10,6 +10,11 @@
 
 namespace tapis {
 
+// The first `when:` condition of `decl` that fails for the player acting now, in the ruleset's
+// words (its `refusal:`, else "it needs TEXT"): of the conditions that read the move's card
+// with `card` (a card id), of the others with -1; "" when none fails.
+std::string WhyNotWhen(const Engine& engine, const GameState& state, const MoveDecl& decl, int card);
+
 // A move kind not offered now: the counted or waiting rule that keeps it out.
 std::string WhyNotOffered(const Engine& engine, const GameState& state, int kind,
                           const std::vector<Move>& legal);
