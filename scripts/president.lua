@@ -1,5 +1,5 @@
 -- Le président's effects (rulesets/president.yaml): who leads each round, the exchanges
--- between the Président and the Trou, the titles and the score. Plays, passes, clearing
+-- between the Président and the Trou, and the titles (the score is the YAML's formula). Plays, passes, clearing
 -- and going out in order are the engine's. Players are numbered from 1.
 
 local PRESIDENT, VICE, NEUTRAL, VICE_TROU, TROU = 1, 2, 3, 4, 5
@@ -43,10 +43,4 @@ end
 -- The titles of the round just played, for the next one's exchanges.
 function round_end()
   for p = 1, tapis.players() do tapis.set("title", title_of(tapis.get("place", p)), p) end
-end
-
-function score()
-  local scores = {}
-  for p = 1, tapis.players() do scores[p] = tapis.players() - tapis.get("place", p) end
-  return scores
 end

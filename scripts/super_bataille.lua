@@ -83,10 +83,3 @@ function on_turn(move)
     resolve()
   end
 end
-
--- Cards held: the winner holds them all; at the trick limit, the most cards wins.
-function score()
-  local scores = {}
-  for p = 1, tapis.players() do scores[p] = tapis.count("pile", p) + tapis.count("shown", p) end
-  return scores
-end

@@ -23,7 +23,3 @@ function on_turn(move)
     tapis.end_game()
   end
 end
-
-function score()
-  return {tapis.count("pile", 1), tapis.count("pile", 2)}
-end

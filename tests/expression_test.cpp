@@ -166,6 +166,14 @@ TEST_CASE("expressions/the loader says where and what, and what was meant") {
   CHECK(
       LoadError(when, "when: \"if(true, 1, count(hand) < 2)\"").find("if(…) gives a number or a condition") !=
       std::string::npos);
+  // Aggregates within aggregates multiply: a test that could read 15^4 × 16^2 cards is refused.
+  CHECK(LoadError(when,
+                  "when: \"count(hand, count(pile, any(players, any(others, count(stock, count(pile, "
+                  "true) > 0) > 0)))) > 0\"")
+            .find("count(…) within others may read 12960000 cards or players each time it is tested; at most "
+                  "1000000") != std::string::npos);
+  CHECK(LoadError(when, "when: \"count(hand, count(pile, rank == 1) > 0) > 0\"").find("without error") !=
+        std::string::npos);
   // An effect's if: as an expression reads the move's card; a formula is a number, not a truth.
   CHECK(LoadError("formula: \"max(0, 10 - 10 * count(hand))\"", "formula: \"count(hand) > 0\"")
             .find("this is a condition, not a number") != std::string::npos);

@@ -63,9 +63,24 @@ std::string Mirrored(const std::string& op) {
 constexpr const char* kFunctions[] = {"count", "sum", "min",    "max", "any",
                                       "all",   "top", "points", "abs", "if"};
 
+// The most cards a game of these rules may hold, whatever its parameters (for the cost bound).
+double MostCards(const Ruleset& r) {
+  auto most = [&](const IntValue& v) {
+    return static_cast<double>(v.parameter < 0 ? v.literal : r.parameters[v.parameter].max);
+  };
+  double cards = static_cast<double>(r.deck_kinds.size()) * std::max(1.0, most(r.deck_copies));
+  for (const auto& extra : r.deck_extra) cards += std::max(0.0, most(extra.count));
+  return std::min(cards, static_cast<double>(kMaxCards));
+}
+
+// The most cards and players an expression may read each time it is tested: aggregates
+// within aggregates multiply, and a rule tested on every move must stay cheap.
+inline constexpr double kMaxExpressionReads = 1'000'000;
+
 class Compiler {
  public:
-  Compiler(const Ruleset& r, const ExpressionPlace& place) : r_(r), place_(place) {}
+  Compiler(const Ruleset& r, const ExpressionPlace& place)
+      : r_(r), place_(place), most_cards_(MostCards(r)) {}
 
   Compiled Top(const SyntaxNode& n) {
     Compiled c = Compile(n);
@@ -352,12 +367,19 @@ class Compiler {
       card_body_ = true;
     else
       player_body_ = true;
+    const double reads = reads_;
+    reads_ *= d.domain == Domain::kCards ? most_cards_ : kMaxPlayers;
+    if (reads_ > kMaxExpressionReads)
+      Fail(n, fmt::format("{}(…) within others may read {:.0f} cards or players each time it is tested; at "
+                          "most {:.0f}",
+                          n.text, reads_, kMaxExpressionReads));
     const bool truth = fold == Fold::kCount || fold == Fold::kAny || fold == Fold::kAll;
     Compiled body = Expect(*body_node, truth ? Type::Kind::kTruth : Type::Kind::kNumber,
                            truth ? fmt::format("{}(…)'s second part is a condition", n.text).c_str()
                                  : fmt::format("{}(…)'s second part is a number", n.text).c_str());
     card_body_ = card_body;
     player_body_ = player_body;
+    reads_ = reads;
     if (body.code.size() > INT16_MAX) Fail(n, "too long");
     head.length = static_cast<int16_t>(body.code.size());
     out.code.push_back(head);
@@ -507,8 +529,10 @@ class Compiler {
 
   const Ruleset& r_;
   const ExpressionPlace& place_;
+  const double most_cards_;
   bool card_body_ = false;
   bool player_body_ = false;
+  double reads_ = 1;  // the reads of one test of the body being compiled: its domains multiplied
 };
 
 bool ReadsMoveCard(const std::vector<Instruction>& code) {
