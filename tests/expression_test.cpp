@@ -202,3 +202,39 @@ TEST_CASE(
     }
   }
 }
+
+TEST_CASE("expressions/an auction as data: bids above the best, set:, phase: and an effect's if: in order") {
+  const std::string path = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/shedding/auction.yaml";
+  auto engine = std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRuleset(path), 3));
+  GameState s = engine->NewGame(7);
+  const auto var = [&](const char* name) {
+    return s.variables[engine->config().VariableSlot(engine->rules().VariableIndex(name), -1)];
+  };
+  CHECK(LegalTexts(*engine, s).front() == "bid 1");
+  Play(*engine, s, "bid 3");
+  CHECK(var("best") == 3);
+  CHECK(var("taker") == 1);
+  // The next bid must beat 3: a lower one is refused, not turned into a fold.
+  CHECK(LegalTexts(*engine, s).front() == "bid 4");
+  CHECK(ParseMove(*engine, s, "bid 2").error == "bid from 4 to 10");
+  Play(*engine, s, "fold");
+  Play(*engine, s, "bid 5");  // player 3 outbids: the folds start again
+  CHECK(var("folds") == 0);
+  CHECK(var("taker") == 3);
+  Play(*engine, s, "fold");
+  CHECK(s.phase == 0);  // one fold of two: still bidding, and the fold's second effect did not run
+  CHECK(engine->usage().effects[engine->rules().MoveIndex("fold")][1] == 0);
+  Play(*engine, s, "fold");
+  CHECK(s.phase == 1);  // the second fold, counted by the effect before: play begins
+  CHECK(var("taker") == 3);
+  CHECK(var("best") == 5);
+  CHECK(engine->usage().effects[engine->rules().MoveIndex("fold")][1] == 1);
+  const std::vector<std::string> playing = LegalTexts(*engine, s);
+  CHECK(std::find(playing.begin(), playing.end(), "fold") == playing.end());
+
+  for (uint64_t g = 0; g < 100; ++g) {  // every auction ends, and every game
+    const GameState game = RandomGame(*engine, MixSeed(46, g));
+    REQUIRE(game.finished);
+    REQUIRE(CheckState(*engine, game).empty());
+  }
+}

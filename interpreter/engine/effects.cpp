@@ -1,7 +1,7 @@
 // The move effects (`then:`): which fire for a move, the engine's own (ask, skip, reverse),
 // the Lua ones and the events, and the card that opens play acting as a move (`acts_as:`).
 #include <algorithm>
-#include <bit>
+#include <array>
 #include <span>
 
 #include "interpreter/engine/engine.h"
@@ -35,14 +35,12 @@ void Engine::BuildFiringTables() {
     }
   }
   firing_always_.assign(r.moves.size(), 0);
-  conditioned_effects_.assign(std::max<size_t>(r.moves.size(), 1), 0);
   firing_by_card_.resize(r.moves.size());
   for (size_t k = 0; k < r.moves.size(); ++k) {
     const auto& then = r.moves[k].then;
     for (size_t i = 0; i < then.size(); ++i) {
       if (then[i].when.empty())
         firing_always_[k] |= static_cast<uint32_t>(TriggerMatches(then[i], *config_, {})) << i;
-      if (!then[i].condition.empty()) conditioned_effects_[k] |= 1u << i;
     }
     const bool by_card =
         std::any_of(then.begin(), then.end(), [](const Trigger& t) { return !t.when.empty(); });
@@ -72,8 +70,15 @@ bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firi
   ScriptContext ctx{this, &s, player, &m, zone, false, extra};
   for (size_t i = 0; i < decl.then.size() && !s.round_over; ++i) {  // a round over: the rest is moot
     if ((firing >> i & 1u) == 0) continue;
-    ++usage_.effects[m.kind][i];
     const Trigger& t = decl.then[i];
+    // An `if:` expression is tested on the state as it is now: the move made, the effects
+    // before this one run.
+    if (!t.condition.empty() &&
+        Evaluate(*this, s, t.condition, {player, m.count > 0 ? m.cards[0] : -1, m.value}) == 0) {
+      if (captured_ != nullptr) captured_->fired &= ~(1u << i);  // narration tells only what ran
+      continue;
+    }
+    ++usage_.effects[m.kind][i];
     if (t.function.empty()) {
       BuiltInEffect(s, player, m, t);
     } else if (!scripts_->CallTrigger(t.function, ctx, error)) {
@@ -96,6 +101,17 @@ void Engine::BuiltInEffect(GameState& s, int player, const Move& m, const Trigge
     asked_.push_back(d);
   }
   if (t.reverse) s.direction = static_cast<int8_t>(-s.direction);
+  if (!t.set.empty()) {  // every value worked out on the state as it is, then written
+    const Scope scope{player, m.count > 0 ? m.cards[0] : -1, m.value};
+    std::array<int32_t, kMaxSetVariables> values{};
+    for (size_t i = 0; i < t.set.size(); ++i) values[i] = Evaluate(*this, s, t.set[i].second, scope);
+    for (size_t i = 0; i < t.set.size(); ++i) {
+      const int v = t.set[i].first;
+      s.variables[config_->VariableSlot(v, rules().variables[v].owner == Owner::kPlayer ? player : -1)] =
+          values[i];
+    }
+  }
+  if (t.phase >= 0) s.phase = static_cast<int8_t>(t.phase);
   if (t.skip > 0) {  // the mover's turn ends, and the next players' go by
     int next = player;
     for (int i = 0; i < t.skip && next >= 0; ++i) next = NextActive(s, next);
@@ -127,20 +143,10 @@ bool Engine::ActOpening(GameState& s, std::string& error) {
     const int opener = (s.turn_player - s.direction + s.players) % s.players;
     s.turn_player = static_cast<int8_t>(opener);
     s.end_turn = true;
-    const uint32_t firing = EffectsThatHold(s, opener, opening, Firing(opening));
+    const uint32_t firing = Firing(opening);
     if (firing != 0 && !FireTriggers(s, opener, opening, firing, false, error)) return false;
   }
   return true;
-}
-
-uint32_t Engine::EffectsThatHold(const GameState& s, int player, const Move& m, uint32_t firing) const {
-  const auto& then = rules().moves[m.kind].then;
-  const Scope scope{player, m.count > 0 ? m.cards[0] : -1};
-  for (uint32_t left = firing & conditioned_effects_[m.kind]; left != 0; left &= left - 1) {
-    const int i = std::countr_zero(left);
-    if (Evaluate(*this, s, then[i].condition, scope) == 0) firing &= ~(1u << i);
-  }
-  return firing;
 }
 
 uint32_t Engine::Firing(const Move& m) const {

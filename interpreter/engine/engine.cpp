@@ -75,6 +75,7 @@ Engine::Engine(std::shared_ptr<const GameConfig> config, std::shared_ptr<ChanceS
     if (r.moves[k].count.variable >= 0) counted_kinds_.push_back(static_cast<int>(k));
     if (r.moves[k].fallback_unless != 0) waiting_kinds_ |= 1u << k;
     if (r.moves[k].fallback_unless != 0 || r.moves[k].count.has_max) limited_kinds_ |= 1u << k;
+    limited_kinds_ |= conditioned_kinds_ & (1u << k);
   }
   for (size_t d = 0; d < r.zones.size(); ++d) {
     if (r.zones[d].refill_from >= 0) refilled_zones_.push_back(static_cast<int>(d));
@@ -163,7 +164,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     made = &*drawn;
   }
   const Move& performed = *made;
-  uint32_t firing = decl ? Firing(performed) : 0;
+  const uint32_t firing = decl ? Firing(performed) : 0;
   if (decl) {
     ++usage_.moves[m.kind];
   } else {
@@ -190,8 +191,6 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     if (decl->ends_turn) s.end_turn = true;
   }
   if (decl) Perform(s, player, target, performed);
-  if (decl && (firing & conditioned_effects_[m.kind]) != 0)
-    firing = EffectsThatHold(s, player, performed, firing);
   if (has_keeps_ && decl && performed.count > 0) NoteKept(*this, s, *decl, performed.cards[0]);
   if (captured_ != nullptr) {
     captured_->moved = s;

@@ -158,10 +158,11 @@ class Engine final : public EngineServices {
                          bool fallback, Listing listing, std::vector<Move>& out) const;
   void DropWaiting(std::vector<Move>& out, size_t first, uint32_t offered) const;
   // `when:`: whether the conditions that read no card hold for `player`; the moves listed from
-  // `first` whose card a condition refuses are dropped (conditions.cpp).
+  // `first` whose card a condition refuses dropped, and the kinds `listed` that still have moves
+  // (conditions.cpp).
   bool KindConditionsHold(const GameState& state, int player, const MoveDecl& m) const;
-  void DropRefusedCards(const GameState& state, int player, const MoveDecl& m, std::vector<Move>& out,
-                        size_t first) const;
+  uint32_t DropRefusedCards(const GameState& state, int player, std::vector<Move>& out, size_t first,
+                            uint32_t listed) const;
   template <bool kKeeps>
   void GenerateTakes(const GameState& state, int player, int kind, const Decision* decision, Listing listing,
                      const Move& base, std::vector<Move>& out) const;
@@ -182,8 +183,6 @@ class Engine final : public EngineServices {
   bool FireTriggers(GameState& state, int player, const Move& move, uint32_t firing, bool extra,
                     std::string& error);
   void BuildFiringTables();  // firing_always_ and firing_by_card_ (effects.cpp)
-  // Of `firing`, the effects whose `if:` condition holds once the move's cards moved.
-  uint32_t EffectsThatHold(const GameState& state, int player, const Move& move, uint32_t firing) const;
   void BuiltInEffect(GameState& state, int player, const Move& move, const Trigger& effect);
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
   // `answered`: the move answered a decision; once none is left, cards passed are delivered.
@@ -228,7 +227,6 @@ class Engine final : public EngineServices {
   bool has_copies_ = false;       // some kind of card is in the game more than once (two packs)
   std::vector<uint32_t> decl_scripted_;  // per move kind, bit i: its effect i is a Lua function (it may fail)
   std::vector<uint32_t> firing_always_;  // per move kind, the effects that fire whatever the cards
-  std::vector<uint32_t> conditioned_effects_;  // per move kind, the effects an `if:` expression guards
   std::vector<std::vector<uint32_t>>
       firing_by_card_;                   // per move kind, per kind of card: the effects its `if` fires
   std::vector<FollowKeys> follow_keys_;  // per move kind: its `follow:` keys (none without)

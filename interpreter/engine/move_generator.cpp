@@ -102,6 +102,10 @@ bool Engine::CanMove(const GameState& s, int player, uint32_t kinds, const Decis
     }
   }
   scratch_.clear();
+  if ((kinds & card_conditioned_kinds_) != 0) {  // the first move listed may be refused: list them all
+    GenerateFor(s, player, kinds, decision, scratch_);
+    return !scratch_.empty();
+  }
   if ((kinds & cheap_kinds_) != 0)  // cheap ones first
     GenerateFor(s, player, kinds & cheap_kinds_, decision, scratch_, Listing::kAny);
   if (scratch_.empty() && (kinds & ~cheap_kinds_) != 0)
@@ -226,19 +230,19 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
   const Ruleset& r = rules();
   const CardSet& set = cards();
   Move base;  // made once: each kind's generator copies it (a fresh one a kind costs every listing)
+  const size_t listed_from = out.size();
   for (size_t k = 0; k < r.moves.size(); ++k) {
     if (!(kinds & (1u << k))) continue;
     const MoveDecl& m = r.moves[k];
     if (decision == nullptr && m.fallback != fallback) continue;
     if (!Offered(m, s, decision)) continue;
-    if ((limited_kinds_ >> k & 1u) != 0) {  // a count's max, or a fallback waiting for kinds already offered
+    // A count's max, a fallback waiting for kinds already offered (those whose cards a `when:`
+    // may yet refuse wait for DropWaiting), or a `when:` on the state.
+    if ((limited_kinds_ >> k & 1u) != 0) {
       if (m.count.has_max && CountReached(*this, s, m, decision != nullptr)) continue;
-      if ((m.fallback_unless & offered) != 0) continue;
+      if ((m.fallback_unless & offered & ~card_conditioned_kinds_) != 0) continue;
+      if ((conditioned_kinds_ >> k & 1u) != 0 && !KindConditionsHold(s, player, m)) continue;
     }
-    if ((conditioned_kinds_ >> k & 1u) != 0 && !KindConditionsHold(s, player, m)) continue;
-    const bool card_conditioned = (card_conditioned_kinds_ >> k & 1u) != 0;
-    const Listing kind_listing =
-        card_conditioned ? Listing::kEvery : listing;  // the first listed may be refused
     base.kind = static_cast<uint8_t>(k);
     const size_t before = out.size();
     switch (m.type) {
@@ -258,9 +262,9 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
       case MoveType::kGive:
       case MoveType::kPassCards:
         if (has_keeps_)
-          GenerateTakes<true>(s, player, static_cast<int>(k), decision, kind_listing, base, out);
+          GenerateTakes<true>(s, player, static_cast<int>(k), decision, listing, base, out);
         else
-          GenerateTakes<false>(s, player, static_cast<int>(k), decision, kind_listing, base, out);
+          GenerateTakes<false>(s, player, static_cast<int>(k), decision, listing, base, out);
         break;
       case MoveType::kPlay:
         GeneratePlays(s, player, m, base, out);
@@ -299,10 +303,13 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         GenerateTrumpBids(*this, s, m, base, out);
         break;
     }
-    if (card_conditioned) DropRefusedCards(s, player, m, out, before);
     if (out.size() > before) offered |= 1u << k;  // a register add: cheaper than a branch on waiting_kinds_
     if (listing == Listing::kAny && out.size() > before) break;
   }
+  // `when:` conditions on the move's card, once for the whole listing (CanMove lists such
+  // kinds in full: the first move listed may be refused).
+  if ((offered & card_conditioned_kinds_) != 0) [[unlikely]]
+    offered = DropRefusedCards(s, player, out, listed_from, offered);
   return offered;
 }
 

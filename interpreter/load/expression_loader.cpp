@@ -116,6 +116,7 @@ class Compiler {
     if (PlayerInQuestion()) names.insert(names.end(), {"seat", "total"});
     if (!r_.phases.empty()) names.emplace_back("phase");
     if (place_.move_card) names.emplace_back("card");
+    if (place_.move_number) names.emplace_back("number");
     if (CardInQuestion()) {
       names.emplace_back("points");
       for (const Property& p : r_.catalog.properties()) names.push_back(p.name);
@@ -136,6 +137,7 @@ class Compiler {
       if (name == "points")
         return {{Type::Kind::kNumber}, {CardInQuestionCode(), {Op::kCardPoints}}, 1, false};
     }
+    if (name == "number" && place_.move_number) return Leaf({Type::Kind::kNumber}, {Op::kMoveNumber});
     if (name == "card") {
       if (!place_.move_card) Fail(n, fmt::format("{}: there is no move's card here", place_.key));
       return Leaf({Type::Kind::kCard}, {Op::kMoveCard});

@@ -16,6 +16,7 @@ struct ExpressionPlace {
   bool truth = true;       // a condition (else a number)
   bool move_card = false;  // a move's card is in question (`card`, bare properties)
   bool player = true;      // a player is in question (bare zones and player variables)
+  bool move_number = false;  // a `number` move's number is in question (`number`)
 };
 
 // The expression written at `node` (a text). Fails with "file:line:col: KEY: 'TEXT': why".

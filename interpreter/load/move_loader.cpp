@@ -68,14 +68,35 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
     t.function = function_name(node);
     return t;
   }
-  reader.CheckKeys(node, {"script", "if", "enabled", "ask", "skip", "reverse", "penalty", "say"});
+  reader.CheckKeys(node,
+                   {"script", "if", "enabled", "ask", "skip", "reverse", "penalty", "say", "set", "phase"});
   int kinds = 0;
-  for (const char* key : {"script", "ask", "skip", "reverse", "penalty"}) kinds += node[key] ? 1 : 0;
+  for (const char* key : {"script", "ask", "skip", "reverse", "penalty", "set", "phase"})
+    kinds += node[key] ? 1 : 0;
   if (kinds != 1)
     reader.Fail(
         node,
-        "an effect is one of script: FUNCTION, ask: MOVE, skip: N, reverse: true or penalty: {draw, into, "
-        "paid_by}");
+        "an effect is one of script: FUNCTION, ask: MOVE, skip: N, reverse: true, penalty: {draw, into, "
+        "paid_by}, set: {VARIABLE: EXPRESSION} or phase: NAME");
+  if (const YAML::Node set = node["set"]) {  // {VARIABLE: EXPRESSION}
+    if (!set.IsMap() || set.size() == 0 || set.size() > kMaxSetVariables)
+      reader.Fail(set, fmt::format("set: a map of 1 to {} variable: expression, such as {{best: number}}",
+                                   kMaxSetVariables));
+    for (const auto& entry : set) {
+      const int v = r.VariableIndex(reader.As<std::string>(entry.first));
+      if (v < 0)
+        reader.Fail(entry.first,
+                    fmt::format("unknown variable '{}'; {}", entry.first.Scalar(),
+                                Suggest(entry.first.Scalar(), Names(r.variables), "variables are")));
+      t.set.emplace_back(v, ReadExpression(reader, entry.second, r, {"set", false, true, true, true}));
+    }
+  }
+  if (const YAML::Node phase = node["phase"]) {
+    t.phase = r.PhaseIndex(reader.As<std::string>(phase));
+    if (t.phase < 0)
+      reader.Fail(phase, fmt::format("unknown phase '{}'; {}", phase.Scalar(),
+                                     Suggest(phase.Scalar(), r.phases, "phases are")));
+  }
   if (node["penalty"]) {
     const YAML::Node p = node["penalty"];
     if (!p.IsMap()) reader.Fail(p, "penalty: {draw: N, into: VARIABLE, paid_by: MOVE}");
@@ -98,7 +119,7 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
     if (!t.reverse) reader.Fail(node["reverse"], "reverse: true, or leave the effect out");
   }
   if (node["if"] && node["if"].IsScalar()) {  // a condition on the state: `if: "count(hand) == 0"`
-    t.condition = ReadExpression(reader, node["if"], r, {"if", true, true, true});
+    t.condition = ReadExpression(reader, node["if"], r, {"if", true, true, true, true});
   } else if (node["if"]) {
     t.when = ReadFilters(reader, node["if"], r.catalog);
   }

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "interpreter/load/card_loader.h"
+#include "interpreter/load/expression_loader.h"
 
 namespace tapis {
 namespace {
@@ -135,10 +136,26 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
   if (t.hand < 0) reader.Fail(node, "tricks: no move of type 'trick' plays to the trick");
 }
 
+namespace {
+
+// A bound written as an expression ("best + 1"): a text that is neither a number nor `$param`.
+bool IsExpressionText(const YAML::Node& node) {
+  int number = 0;
+  return node.IsScalar() && node.Scalar().rfind('$', 0) != 0 && !YAML::convert<int>::decode(node, number);
+}
+
+}  // namespace
+
 void ReadNumberMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& r, MoveDecl& m) {
-  if (spec["min"]) m.min_number = ReadIntValue(reader, spec["min"], r);
+  if (spec["min"] && IsExpressionText(spec["min"])) {
+    m.min_expression = ReadExpression(reader, spec["min"], r, {"min", false, false, true});
+  } else if (spec["min"]) {
+    m.min_number = ReadIntValue(reader, spec["min"], r);
+  }
   const YAML::Node max = reader.Required(spec, "max");
-  if (max.IsMap()) {
+  if (IsExpressionText(max)) {
+    m.max_expression = ReadExpression(reader, max, r, {"max", false, false, true});
+  } else if (max.IsMap()) {
     reader.CheckKeys(max, {"cards"});
     m.max_cards = ReadZone(reader, reader.Required(max, "cards"), r);
     if (r.zones[m.max_cards].dynamic) reader.Fail(max["cards"], "max: a zone that is not created in play");

@@ -13,8 +13,8 @@ int32_t Clamp(int64_t v) { return static_cast<int32_t>(std::clamp<int64_t>(v, IN
 
 class Machine {
  public:
-  Machine(const EngineServices& engine, const GameState& state, int card)
-      : engine_(engine), state_(state), move_card_(card) {}
+  Machine(const EngineServices& engine, const GameState& state, Scope scope)
+      : engine_(engine), state_(state), move_card_(scope.card), move_number_(scope.number) {}
 
   // Runs code[begin, end) for `player` and the card `tested`; returns the value left on top.
   int32_t Run(const std::vector<Instruction>& code, size_t begin, size_t end, int player, int tested) {
@@ -51,6 +51,9 @@ class Machine {
           break;
         case Op::kMoveCard:
           Push(move_card_);
+          break;
+        case Op::kMoveNumber:
+          Push(move_number_);
           break;
         case Op::kTestedCard:
           Push(tested);
@@ -236,6 +239,7 @@ class Machine {
   const EngineServices& engine_;
   const GameState& state_;
   const int move_card_;
+  const int move_number_;
   int trump_ = kUnread;
   size_t top_ = 0;
   // Every body runs above its aggregate's values: nested at most kMaxExpressionStack deep
@@ -248,7 +252,7 @@ class Machine {
 int Evaluate(const EngineServices& engine, const GameState& state, const Expression& expression,
              Scope scope) {
   if (expression.empty()) return 1;
-  Machine machine(engine, state, scope.card);
+  Machine machine(engine, state, scope);
   return machine.Run(expression.code, 0, expression.code.size(), scope.player, scope.card);
 }
 

@@ -12,6 +12,7 @@ namespace tapis {
 struct Scope {
   int player = 0;
   int card = -1;
+  int number = 0;  // the number a `number` move chose (`number`)
 };
 
 int Evaluate(const EngineServices& engine, const GameState& state, const Expression& expression, Scope scope);

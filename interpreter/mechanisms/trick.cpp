@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "interpreter/mechanisms/evaluate.h"
 #include "interpreter/model/errors.h"
 
 namespace tapis {
@@ -332,9 +333,11 @@ std::string WhyNotTrick(const EngineServices& e, const GameState& s, int player,
 
 NumberRange NumbersAllowed(const EngineServices& e, const GameState& s, int player, const MoveDecl& m) {
   NumberRange range;
-  range.low = e.config().Resolve(m.min_number);
+  range.low = m.min_expression.empty() ? e.config().Resolve(m.min_number)
+                                       : Evaluate(e, s, m.min_expression, {player});
   range.high = m.max_cards >= 0 ? static_cast<int>(s.zones[e.ZoneSlot(m.max_cards, player)].cards.size())
-                                : e.config().Resolve(m.max_number);
+               : m.max_expression.empty() ? e.config().Resolve(m.max_number)
+                                          : Evaluate(e, s, m.max_expression, {player});
   range.refused = m.except >= 0 ? s.variables[e.config().VariableSlot(m.except, 0)] : -1;
   // The last to answer may not bring the total to `high` (the "hook" rule of some bidding games).
   if (m.into >= 0 && e.config().Resolve(m.not_total)) {

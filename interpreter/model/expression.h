@@ -23,6 +23,7 @@ enum class Op : uint8_t {
   kTotal,           // the player in question's running total (rounds already scored)
   kPhase,           // the phase's index
   kMoveCard,        // the move's (first) card
+  kMoveNumber,      // the number a `number` move chose
   kTestedCard,      // the card an aggregate's body is about
   kTop,             // a: the zone; the top card of the player in question's instance
   kCardValue,       // a: the property; pops a card, pushes its value (what a wild card stands for)

@@ -12,6 +12,7 @@
 namespace tapis {
 
 inline constexpr size_t kMaxEffectsPerMove = 8;  // the longest `then:` list
+inline constexpr size_t kMaxSetVariables = 16;   // the most variables one `set:` effect writes
 
 // An effect of a move (`then:`): a Lua function, or one the engine knows: ask the mover a
 // decision (`ask: MOVE`), skip the next players (`skip: N`), reverse the direction of play.
@@ -24,6 +25,10 @@ struct Trigger {
   std::string ask_name;          // …by its name
   int skip = 0;                  // players whose turn is passed over (the turn ends)
   bool reverse = false;          // the direction of play turns round
+  // `set: {VARIABLE: EXPRESSION}`: variables (a table's, or the mover's own) take the values,
+  // all worked out before any is written; `phase: NAME`: play moves to that phase.
+  std::vector<std::pair<int, Expression>> set;
+  int phase = -1;
   // `penalty:` the next player must draw this many more cards (the penalty adds up in a table
   // variable) with the move `paid_by`, or answer with a card that fires this same effect
   // (mechanisms/penalty.h); `paid_by` -1: no penalty.
@@ -163,6 +168,8 @@ struct MoveDecl {
   std::vector<Trigger> then;  // the effects called after the move, in order (then: [a, b])
   // number moves: the range, where the answer is kept, a value refused (bids).
   IntValue min_number{0, -1}, max_number{0, -1};
+  Expression min_expression,
+      max_expression;  // `min:`/`max:` as expressions, for the mover (an auction's "above the best bid")
   int max_cards = -1;         // the range ends at the cards in this zone of the player instead
   int into = -1;              // player variable the number is written to
   int except = -1;            // table variable: this value is not offered (-1: none)

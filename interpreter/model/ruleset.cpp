@@ -61,6 +61,8 @@ std::string Trigger::Name() const {
   if (ask >= 0) return "ask " + ask_name;
   if (skip > 0) return fmt::format("skip {}", skip);
   if (penalty.paid_by >= 0) return "penalty " + penalty.paid_by_name;
+  if (!set.empty()) return "set";
+  if (phase >= 0) return "phase";
   return "reverse";
 }
 
