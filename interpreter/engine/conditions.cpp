@@ -17,7 +17,7 @@ uint32_t Engine::DropRefusedCards(const GameState& s, int player, std::vector<Mo
   const auto& moves = rules().moves;
   const auto refused = [&](const Move& move) {
     if (move.kind == kStopMove || (card_conditioned_kinds_ >> move.kind & 1u) == 0) return false;
-    const Scope scope{player, move.count > 0 ? move.cards[0] : -1, move.value};
+    const Scope scope = MoveScope(player, move);
     const auto& when = moves[move.kind].when;
     return std::any_of(when.begin(), when.end(), [&](const Condition& c) {
       return c.test.uses_move_card && Evaluate(*this, s, c.test, scope) == 0;

@@ -74,7 +74,7 @@ bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firi
     // An `if:` expression is tested on the state as it is now: the move made, the effects
     // before this one run.
     if (!t.condition.empty() &&
-        Evaluate(*this, s, t.condition, {player, m.count > 0 ? m.cards[0] : -1, m.value}) == 0) {
+        Evaluate(*this, s, t.condition, MoveScope(player, m)) == 0) {
       if (captured_ != nullptr) captured_->fired &= ~(1u << i);  // narration tells only what ran
       continue;
     }
@@ -102,7 +102,7 @@ void Engine::BuiltInEffect(GameState& s, int player, const Move& m, const Trigge
   }
   if (t.reverse) s.direction = static_cast<int8_t>(-s.direction);
   if (!t.set.empty()) {  // every value worked out on the state as it is, then written
-    const Scope scope{player, m.count > 0 ? m.cards[0] : -1, m.value};
+    const Scope scope = MoveScope(player, m);
     std::array<int32_t, kMaxSetVariables> values{};
     for (size_t i = 0; i < t.set.size(); ++i) values[i] = Evaluate(*this, s, t.set[i].second, scope);
     for (size_t i = 0; i < t.set.size(); ++i) {

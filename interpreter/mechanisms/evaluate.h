@@ -4,6 +4,7 @@
 
 #include "interpreter/model/engine_services.h"
 #include "interpreter/model/expression.h"
+#include "interpreter/model/move.h"
 
 namespace tapis {
 
@@ -14,6 +15,11 @@ struct Scope {
   int card = -1;
   int number = 0;  // the number a `number` move chose (`number`)
 };
+
+// The scope of `move` made by `player`: its first card, its number.
+inline Scope MoveScope(int player, const Move& move) {
+  return {player, move.count > 0 ? move.cards[0] : -1, move.value};
+}
 
 int Evaluate(const EngineServices& engine, const GameState& state, const Expression& expression, Scope scope);
 
