@@ -105,6 +105,9 @@ TEST_CASE("bad input/a script that is a device or a folder, not a file") {
 TEST_CASE("bad input/a control character in a ruleset (a terminal escape)") {
   CHECK(LoadError("name: mini", "name: \"mini\\e[2J\"") ==
         kBad + "case.yaml:2:7: control character \\x1b in 'mini\\x1b[2J'; rulesets are plain text");
+  // U+009B, a C1 control: terminals read it as ESC [.
+  CHECK(LoadError("name: mini", "name: \"mini\\u009b2J\"") ==
+        kBad + "case.yaml:2:7: control character \\u009b in 'mini\\u009b2J'; rulesets are plain text");
 }
 
 TEST_CASE("bad input/a ruleset that is not UTF-8") {

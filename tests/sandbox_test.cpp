@@ -105,6 +105,60 @@ TEST_CASE("sandbox/the API's own loops are bounded") {
             .find("is in the list twice") != std::string::npos);
 }
 
+TEST_CASE("sandbox/work in C is bounded or charged to the budget") {
+  // Each looped 2^63 times in C, where Lua counts nothing.
+  CHECK(PlayError("local c = move.cards\nfor k = 0, 62 do c[1 << k] = true end\nc[math.maxinteger] = true\n"
+                  "error(#move.cards .. ' ' .. tostring(c[4]), 0)") == "1 nil");
+  CHECK(PlayError(
+            "error(#string.rep('', math.maxinteger) .. ' ' .. #string.rep('', math.maxinteger, ''), 0)") ==
+        "0 0");
+  CHECK(PlayError("table.move({}, 1, math.maxinteger, 2)") == "case.lua:2: " + kBudget);
+  CHECK(PlayError("table.concat(setmetatable({}, {__index = table.concat}), '', 1, math.maxinteger)") ==
+        "case.lua:2: " + kBudget);
+  CHECK(PlayError(
+            "table.insert(setmetatable({}, {__len = function() return math.maxinteger // 2 end}), 1, 0)") ==
+        "case.lua:2: " + kBudget);
+  CHECK(PlayError("tapis.deal('stock', 'hand', math.maxinteger)\nerror(tapis.count('stock'), 0)") == "0");
+  // pcall cannot catch a charge either.
+  CHECK(PlayError("pcall(table.move, {}, 1, math.maxinteger, 2)\nerror('went on', 0)") ==
+        "case.lua:2: " + kBudget);
+  // Lists of a card game's size are untouched.
+  CHECK(PlayError("local t = {3, 1, 2}\ntable.sort(t)\ntable.insert(t, 1, 0)\ntable.remove(t)\n"
+                  "error(table.concat(table.move(t, 1, 3, 1, {}), ','), 0)") == "0,1,2");
+}
+
+TEST_CASE("sandbox/a pattern's length counts in what a search may cost") {
+  // Costed as n before: each place of the subject compares a 5,000-character literal, or
+  // reads a 1,000-character set.
+  const auto refused = [](int length) {
+    return fmt::format(
+        "case.lua:2: string.find: this pattern could take more than the instruction budget on a string of {} "
+        "characters; use a shorter string or a simpler pattern",
+        length);
+  };
+  CHECK(PlayError("string.find(string.rep('a', 10000), string.rep('a', 5000) .. '.b')") == refused(10000));
+  CHECK(PlayError("string.find(string.rep('a', 100000), '[' .. string.rep('b', 1000) .. ']')") ==
+        refused(100000));
+}
+
+TEST_CASE("sandbox/print prints a bounded text") {
+  const auto out = std::filesystem::temp_directory_path() / ("tapis_print_" + std::to_string(getpid()));
+  std::fflush(stdout);
+  const int saved = dup(1);
+  std::FILE* file = std::fopen(out.c_str(), "w");
+  dup2(fileno(file), 1);
+  const std::string error = PlayError("print(string.rep('\\1', 10000000))\nerror('done', 0)");
+  std::fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  std::fclose(file);
+  CHECK(error == "done");
+  const std::string printed = ReadText(out.string());
+  std::filesystem::remove(out);
+  CHECK(printed.size() < 20000);  // 4,096 bytes, escaped: four characters each
+  CHECK(printed.find("… (9995904 bytes more)") != std::string::npos);
+}
+
 TEST_CASE("sandbox/the engine reads what a script gives it without running its metamethods") {
   const std::string sneaky =
       "setmetatable({}, {__index = function() while true do end end, "
@@ -219,10 +273,11 @@ TEST_CASE("sandbox/cards cannot be rewritten for later games") {
 }
 
 TEST_CASE("sandbox/one memory cap for the engine's life: what scripts keep counts") {
-  // Each play keeps 8 MB more in an upvalue: under the cap per call, not in all.
+  // Each play keeps 24 MB more in an upvalue: under the cap per call, not in the four plays
+  // of a game (what a script keeps lasts a game at most: each game starts afresh).
   Engine engine(std::make_shared<GameConfig>(
       MiniWith(
-          "local kept = {}\nfunction on_play(move)\n  kept[#kept + 1] = string.rep('x', 8 << 20)\nend\n"),
+          "local kept = {}\nfunction on_play(move)\n  kept[#kept + 1] = string.rep('x', 24 << 20)\nend\n"),
       2));
   std::string error;
   int plays = 0;
@@ -236,7 +291,7 @@ TEST_CASE("sandbox/one memory cap for the engine's life: what scripts keep count
   }
   CAPTURE(plays);
   CHECK(error.find("memory cap of 64 MB exceeded in 'on_play'") != std::string::npos);
-  CHECK(plays <= 10);
+  CHECK(plays < 4);  // in the first game
 }
 
 TEST_CASE("sandbox/scripts started afresh keep nothing from before") {
@@ -310,6 +365,7 @@ TEST_CASE("sandbox/the memory cap met inside an API call ends the effect cleanly
 TEST_CASE("sandbox/what a script writes reaches no terminal as control characters") {
   CHECK(PlayError("error('\\27[2J\\27]0;owned\\7', 0)") == "\\x1b[2J\\x1b]0;owned\\x07");
   CHECK(PlayError("error('two\\nlines')") == "case.lua:2: two\\nlines");
+  CHECK(PlayError("error('\\u{9b}2J\\u{85}é', 0)") == "\\u009b2J\\u0085é");  // C1 controls; letters kept
 }
 
 TEST_CASE("sandbox/numbers a script hands the engine are whole and in range") {

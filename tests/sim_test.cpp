@@ -1,8 +1,12 @@
 // Simulation: reproducible from the seed whatever the threads, and shards of a run merge
 // into exactly the run.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "interpreter/model/errors.h"
 #include "interpreter/sim/simulate.h"
@@ -161,4 +165,67 @@ TEST_CASE("sim/table variables that name a seat or a card have no mean in the re
   CHECK_FALSE(config->rules().NamesSomething(config->rules().VariableIndex("drawn")));
   const std::vector<std::string> names = MeanNames(config);
   CHECK(names == std::vector<std::string>{"drawn"});
+}
+
+namespace {
+
+// tests/bad/mini.yaml without its pass (a game ends once the hands are played), with a table
+// variable `count` and `script` as its Lua, loaded from a folder of this process's own.
+std::shared_ptr<GameConfig> MiniWith(const std::string& script) {
+  std::string yaml = ReadText(std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml");
+  yaml.erase(yaml.find("  pass: {type: pass}\n"), 21);
+  yaml += "variables:\n  count: {owner: table}\n";
+  const auto folder = std::filesystem::temp_directory_path() / ("tapis_sim_test_" + std::to_string(getpid()));
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "mini.lua") << script;
+  return std::make_shared<GameConfig>(LoadRulesetFromString(yaml, (folder / "case.yaml").string()), 2);
+}
+
+}  // namespace
+
+TEST_CASE("sim/a script that keeps state in Lua: each game starts from the scripts as loaded") {
+  // Its plays so far, in an upvalue, end each game in `count`: games used to see the games
+  // played before them on their thread (means 202, 102 and 52 with 1, 2 and 4 threads).
+  const auto config = MiniWith(
+      "local plays = 0\nfunction on_play(move)\n  plays = plays + 1\n"
+      "  tapis.set('count', plays)\nend\n");
+  SimOptions options;
+  options.games = 100;
+  const auto report = [](SimTotals totals) {
+    totals.seconds = 0;
+    totals.shard_count = 1;
+    totals.shards = {0};
+    return TotalsToJson(totals).dump();
+  };
+  // Each game alone on a new engine (a shard of one game each), merged: what no state
+  // crossing from one game to the next gives.
+  options.shard_count = options.games;
+  SimTotals alone = SimulateTotals(config, options);
+  for (options.shard = 1; options.shard < options.games; ++options.shard)
+    alone.Merge(SimulateTotals(config, options));
+  options.shard = 0;
+  options.shard_count = 1;
+  for (int threads : {1, 2, 4}) {
+    CAPTURE(threads);
+    options.threads = threads;
+    CHECK(report(SimulateTotals(config, options)) == report(alone));
+  }
+}
+
+TEST_CASE("sim/a call near the budget ends the same way on every run: counted from its first instruction") {
+  // The first play of each game loops just past, or just within, the 20,000,000 instructions.
+  const auto looping = [](int iterations) {
+    return MiniWith(
+        fmt::format("function on_play(move)\n  if tapis.count('pile') == 1 then\n"
+                    "    for i = 1, {} do end\n  end\nend\n",
+                    iterations));
+  };
+  SimOptions options;
+  options.games = 2;
+  for (int run = 0; run < 2; ++run) {
+    CHECK(
+        SimulateTotals(looping(20'010'000), options).error.find("instruction budget of 20000000 exceeded") !=
+        std::string::npos);
+    CHECK(SimulateTotals(looping(19'990'000), options).error == "");
+  }
 }

@@ -65,6 +65,9 @@ class Engine final : public EngineServices {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
+  // A game from its seed, the scripts started afresh (ScriptHost::Reset): what a script kept
+  // in Lua during the games before is gone, so a game is the same whatever was played before
+  // it on this engine (DESIGN.md §14).
   GameState NewGame(uint64_t seed);
   // The same, in `state`, whose storage a loop of games reuses (what it held is dropped).
   void NewGame(uint64_t seed, GameState& state);

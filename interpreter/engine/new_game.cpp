@@ -22,6 +22,7 @@ GameState Engine::NewGame(uint64_t seed) {
 }
 
 void Engine::NewGame(uint64_t seed, GameState& s) {
+  if (scripts_) scripts_->Reset();
   const Ruleset& r = rules();
   const int n = config_->players();
   // A finished game's storage is reused: its zones' cards, its tables of numbers.

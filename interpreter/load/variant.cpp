@@ -39,11 +39,14 @@ void CheckTree(const YAML::Node& node, const std::string& file_name, std::set<in
   if (depth > kMaxNesting)
     throw fail(node, fmt::format("lists and maps nested deeper than {} levels", kMaxNesting));
   if (node.IsScalar()) {
-    for (const char c : node.Scalar()) {
+    const std::string& text = node.Scalar();
+    for (size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
       const auto byte = static_cast<unsigned char>(c);
-      if ((byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f)
+      const bool c1 = IsC1Control(text, i);  // U+009B starts an escape sequence as ESC [ does
+      if ((byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f || c1)
         throw fail(node, fmt::format("control character {} in '{}'; rulesets are plain text",
-                                     Printable(std::string(1, c)), Printable(node.Scalar())));
+                                     Printable(text.substr(i, c1 ? 2 : 1)), Printable(text)));
     }
   } else if (node.IsSequence()) {
     for (const auto& item : node) CheckTree(item, file_name, walked, depth + 1);

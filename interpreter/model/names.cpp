@@ -14,6 +14,8 @@ std::string Join(const std::vector<std::string>& items) {
 
 namespace {
 
+constexpr size_t kMostSuggested = 256;  // characters of a name compared for a typo
+
 // Edits from one to the other: an insertion, a deletion, a change, or two neighbours
 // swapped ("aks" is one edit from "ask").
 size_t EditDistance(const std::string& a, const std::string& b) {
@@ -38,6 +40,10 @@ std::string Suggest(const std::string& wrong, const std::vector<std::string>& na
   const std::string* best = nullptr;
   size_t best_distance = 0;
   for (const auto& name : names) {
+    // Two edits change the length by two at most; and a name of hundreds of characters is no
+    // typo (the distance takes a table of both lengths: a 20 MB name took gigabytes).
+    const size_t longer = std::max(wrong.size(), name.size()), shorter = std::min(wrong.size(), name.size());
+    if (longer > shorter + 2 || longer > kMostSuggested) continue;
     const size_t distance = EditDistance(wrong, name);
     if (distance <= (name.size() <= 3 ? 1u : 2u) && (!best || distance < best_distance)) {
       best = &name;

@@ -28,7 +28,7 @@ int Deal(lua_State* L, ScriptContext& ctx) {
   const int first = lua_isnoneornil(L, 4) ? ctx.state->turn_player : PlayerArg(L, 4, ctx);
   GameState& s = *ctx.state;
   auto& source = s.zones[from].cards;
-  for (long long round = 0; round < n; ++round) {
+  for (long long round = 0; round < n && !source.empty(); ++round) {  // n may be huge
     for (int i = 0; i < s.players && !source.empty(); ++i) {
       ctx.engine->BeforeDraw(s, from);
       s.zones[ctx.engine->ZoneSlot(to, (first + i) % s.players)].cards.push_back(source.back());

@@ -134,9 +134,25 @@ void SetCards(lua_State* L, int table, const CardSet& set, std::span<const CardI
     lua_rawseti(L, table, static_cast<lua_Integer>(i + 1));
   }
   lua_pop(L, 1);
-  for (auto i = static_cast<lua_Integer>(cards.size()) + 1; i <= had; ++i) {
+  if (had <= static_cast<lua_Integer>(kMaxMoveCards)) {
+    for (auto i = static_cast<lua_Integer>(cards.size()) + 1; i <= had; ++i) {
+      lua_pushnil(L);
+      lua_rawseti(L, table, i);
+    }
+    return;
+  }
+  // A script wrote past the list (its length can be made math.maxinteger with a few keys):
+  // every key beyond the cards goes, however many the table holds.
+  lua_pushnil(L);
+  while (lua_next(L, table) != 0) {
+    lua_pop(L, 1);
+    int whole = 0;
+    const lua_Integer key = lua_tointegerx(L, -1, &whole);
+    if (lua_type(L, -1) == LUA_TNUMBER && whole && key >= 1 && key <= static_cast<lua_Integer>(cards.size()))
+      continue;
+    lua_pushvalue(L, -1);
     lua_pushnil(L);
-    lua_rawseti(L, table, i);
+    lua_rawset(L, table);  // clearing a field while traversing is allowed
   }
 }
 

@@ -12,6 +12,7 @@
 
 #include "interpreter/model/errors.h"
 #include "interpreter/model/names.h"
+#include "interpreter/script/charged_library.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis::lua {
@@ -146,8 +147,9 @@ int ProtectedCallWithHandler(lua_State* L) {
 // instruction count does not reach, and backtracks through each `*`, `+` or `-` in turn, so
 // a search of a subject of n characters may take n^(k+1) steps for k such items (n^k when
 // anchored with `^`); a back-reference (`%1`) or a balance (`%bxy`) counts as one, since
-// each may scan the rest of the subject. A plain search (no special characters, or find's `plain`) compares
-// the pattern at each place: n × m.
+// each may scan the rest of the subject. Each step may read the whole pattern of m characters
+// (a long literal, a large set), so all is multiplied by m. A plain search (no special
+// characters, or find's `plain`) compares the pattern at each place: n × m.
 double WorstPatternSteps(std::string_view subject, std::string_view pattern, bool plain) {
   const double n = static_cast<double>(subject.size()) + 1;
   if (plain || pattern.find_first_of("^$*+?.([%-") == std::string_view::npos)
@@ -172,8 +174,9 @@ double WorstPatternSteps(std::string_view subject, std::string_view pattern, boo
     }
     if (c == '*' || c == '+' || c == '-') ++repeats;
   }
+  // And each step may read the whole pattern: its literal characters, a set of any size.
   const double starts = pattern.front() == '^' ? 1 : n;
-  return starts * std::pow(n, repeats);
+  return starts * std::pow(n, repeats) * static_cast<double>(pattern.size() + 1);
 }
 
 // string.find, match, gmatch and gsub, refused when the search could run past the budget
@@ -198,14 +201,20 @@ int BoundedPatternSearch(lua_State* L) {
   return lua_gettop(L);
 }
 
-// print, with control characters escaped: a script may not drive the player's terminal.
+// print, with control characters escaped: a script may not drive the player's terminal. A
+// value prints at most kMostPrinted bytes, each charged to the budget: a call prints a
+// bounded text, and its escaped copy stays small.
+constexpr size_t kMostPrinted = 4096;
+
 int Print(lua_State* L) {
   const int n = lua_gettop(L);
   for (int i = 1; i <= n; ++i) {
     size_t length = 0;
     const char* text = luaL_tolstring(L, i, &length);  // may raise: nothing of ours is alive
+    ChargeOrStop(L, static_cast<double>(std::min(length, kMostPrinted)));
     {
-      const std::string clean = Printable({text, length});
+      std::string clean = Printable({text, std::min(length, kMostPrinted)});
+      if (length > kMostPrinted) clean += fmt::format("… ({} bytes more)", length - kMostPrinted);
       if (i > 1) std::fputc('\t', stdout);
       std::fwrite(clean.data(), 1, clean.size(), stdout);
     }
@@ -288,6 +297,7 @@ void PushFrozenFields(lua_State* L, int index) {
 }
 
 void OpenSandbox(lua_State* L) {
+  OpenChargedLibrary(L);
   lua_pushcfunction(L, Print);
   lua_setglobal(L, "print");
   lua_getglobal(L, LUA_STRLIBNAME);

@@ -10,12 +10,12 @@
 #include "interpreter/model/errors.h"
 #include "interpreter/script/lua_bridge.h"
 #include "interpreter/script/sandbox.h"
-#include "interpreter/script/script_watchdog.h"
 
 namespace tapis {
 namespace {
 
 constexpr int kHookEvery = 1000;  // instructions between budget checks
+const char kEmptyBase = 0;        // its address: the registry key of the empty `base` (PushBase)
 
 // Names no script would define itself (one that did would still read these).
 constexpr const char* kLocalGlobals =
@@ -63,6 +63,16 @@ void ScriptHost::CountHook(lua_State* L, lua_Debug* ar) {
   lua_error(L);
 }
 
+bool ScriptHost::Charge(double steps) {
+  if (!(steps > 0)) return true;
+  if (steps < static_cast<double>(instructions_left_)) {
+    instructions_left_ -= static_cast<long long>(steps);
+    return true;
+  }
+  instructions_left_ = 0;
+  return false;
+}
+
 ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules), limits_(limits) {
   memory_limit_ = limits_.memory_bytes;
   L_ = lua_newstate(&ScriptHost::Allocate, this);
@@ -94,10 +104,6 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   OpenTapisApi(L_);
   lua::OpenSandbox(L_);
   InternNames();
-  // The count hook is set only on calls that run long (script_watchdog.h).
-  watched_.L = L_;
-  watched_.hook = [](lua_State* L) { lua_sethook(L, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery); };
-  watchdog::Watch(&watched_);
 
   // The global table's fields, behind the read-only global table (sandbox.h): scripts'
   // reads fall through to them directly.
@@ -197,13 +203,26 @@ void ScriptHost::RunChunks() {
 }
 
 void ScriptHost::PushBase(size_t script) {
-  // Older generations come first in the list: a later definition of a name wins, as in PushFunction.
   const int generation = rules_.scripts[script].generation;
-  lua_createtable(L_, 0, 16);
   bool older = false;
+  for (size_t j = 0; j < script; ++j) older = older || rules_.scripts[j].generation > generation;
+  if (!older) {
+    // One sealed, empty `base` for every script whose ruleset extends none, made once: nothing
+    // can change it, and making it was a fifth of starting the scripts afresh at each game.
+    if (lua_rawgetp(L_, LUA_REGISTRYINDEX, &kEmptyBase) != LUA_TNIL) return;
+    lua_pop(L_, 1);
+    lua_createtable(L_, 0, 0);
+    lua::FreezeNamespace(L_, -1, "base", "it holds the definitions of the ruleset this one extends",
+                         "base is for a variant's scripts, and this script's ruleset extends none: no",
+                         "a variant reads there what its base defines");
+    lua_pushvalue(L_, -1);
+    lua_rawsetp(L_, LUA_REGISTRYINDEX, &kEmptyBase);
+    return;
+  }
+  // Older generations come first in the list: a later definition of a name wins, as in PushFunction.
+  lua_createtable(L_, 0, 16);
   for (size_t j = 0; j < script; ++j) {
     if (rules_.scripts[j].generation <= generation) continue;
-    older = true;
     lua_rawgeti(L_, LUA_REGISTRYINDEX, definitions_[j]);
     lua_pushnil(L_);
     while (lua_next(L_, -2) != 0) {
@@ -217,14 +236,8 @@ void ScriptHost::PushBase(size_t script) {
     }
     lua_pop(L_, 1);
   }
-  if (!older) {
-    lua::FreezeNamespace(L_, -1, "base", "it holds the definitions of the ruleset this one extends",
-                         "base is for a variant's scripts, and this script's ruleset extends none: no",
-                         "a variant reads there what its base defines");
-  } else {
-    lua::FreezeNamespace(L_, -1, "base", "it holds the definitions of the ruleset this one extends",
-                         "the ruleset this one extends defines no", "it defines");
-  }
+  lua::FreezeNamespace(L_, -1, "base", "it holds the definitions of the ruleset this one extends",
+                       "the ruleset this one extends defines no", "it defines");
 }
 
 void ScriptHost::Reset() {
@@ -263,7 +276,6 @@ void ScriptHost::InternNames() {
 
 void ScriptHost::Close() {
   if (!L_) return;
-  watchdog::Forget(&watched_);
   lua_close(L_);
   L_ = nullptr;
 }
@@ -271,15 +283,9 @@ void ScriptHost::Close() {
 int ScriptHost::ProtectedCall(int args, int results) {
   const bool outermost = depth_ == 0;
   dirty_ = true;
-  if (outermost) {
-    // A hook set on an earlier call that ran long: this one starts unwatched. The hook goes
-    // before the flag, so the watchdog never sees the flag down while an old hook is still set.
-    if (watched_.hooked.load()) {
-      lua_sethook(L_, nullptr, 0, 0);
-      watched_.hooked.store(false);
-    }
-    watched_.started.store(watchdog::Tick(), std::memory_order_relaxed);
-  }
+  // Setting the hook restarts its count: the budget is counted from the call's first
+  // instruction, so a call near it ends the same way on every machine and run.
+  if (outermost) lua_sethook(L_, &ScriptHost::CountHook, LUA_MASKCOUNT, kHookEvery);
   // Lua that an API body runs (a filter, say) is under the cap again.
   const int in_api = in_api_;
   in_api_ = 0;
@@ -287,7 +293,6 @@ int ScriptHost::ProtectedCall(int args, int results) {
   const int status = lua_pcall(L_, args, results, 0);
   --depth_;
   in_api_ = in_api;
-  if (outermost) watched_.started.store(0, std::memory_order_relaxed);
   return status;
 }
 

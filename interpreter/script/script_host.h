@@ -13,7 +13,6 @@
 
 #include "interpreter/model/move.h"
 #include "interpreter/model/ruleset.h"
-#include "interpreter/script/script_watchdog.h"
 
 struct lua_State;
 struct lua_Debug;
@@ -54,9 +53,10 @@ class ScriptHost {
   ScriptHost& operator=(const ScriptHost&) = delete;
 
   // Starts the scripts afresh, as loaded: their top levels run again, so what a script kept
-  // in its upvalues or tables, or a `tapis` function it replaced, is gone. A game resumed
-  // from its position starts so; `tapis check` replays each game so, to find scripts that
-  // keep state outside the game. Costs nothing when no script has run since.
+  // in its upvalues or tables, or a `tapis` function it replaced, is gone. Every game starts
+  // so (Engine::NewGame: no state crosses from one game to the next); `tapis check` replays
+  // each game so after every move, to find scripts that keep state outside the game. Costs
+  // nothing when no script has run since.
   void Reset();
 
   bool HasFunction(const std::string& name);
@@ -96,6 +96,9 @@ class ScriptHost {
   bool over_memory() const { return memory_used_ > memory_limit_; }
   // The call under way has used up its instruction budget (sandbox.cpp: pcall cannot go on).
   bool out_of_instructions() const { return instructions_left_ <= 0; }
+  // Takes `steps` of work done in C from the call's budget (charged_library.h); false, with
+  // the budget spent, when they do not fit.
+  bool Charge(double steps);
   static ScriptHost& From(lua_State* L);
   // The registry reference of the card proxies' cache (lua_bridge.cpp).
   int card_cache() const { return card_cache_; }
@@ -123,7 +126,7 @@ class ScriptHost {
   // Pushes script `script`'s `base`: what the scripts of the ruleset it extends define (older
   // generations, ScriptFile::generation), sealed (sandbox.h).
   void PushBase(size_t script);
-  // lua_pcall, watched: a call that runs long gets the count hook (script_watchdog.h).
+  // lua_pcall, its instructions counted from its first (outermost calls).
   int ProtectedCall(int args, int results);
   void Close();
   void InternNames();
@@ -154,7 +157,6 @@ class ScriptHost {
   int depth_ = 0;
   int in_api_ = 0;  // API bodies under way (ApiBody)
   int card_cache_ = 0;
-  WatchedCalls watched_;
   std::array<std::vector<std::string_view>, 4> interned_;  // by NameList, Lua's copies
 };
 
