@@ -66,6 +66,7 @@ const Golden kGoldens[] = {
      {"greedy", "random", "greedy", "random"},
      {{"target", "300"}}},
     {"gin_rummy_2p_seed31.jsonl", "gin_rummy", 2, 31, {"greedy", "random"}, {{"target", "20"}}},
+    {"go_fish_4p_seed33.jsonl", "go_fish", 4, 33, {"greedy", "random", "greedy", "random"}, {}},
     {"poule_seed23.jsonl", "poule", 4, 23, {"greedy", "random", "random", "greedy"}, {{"target", "25"}}},
     {"quincunx_2p_seed11.jsonl", "quincunx", 2, 11, {"greedy", "random"}, {}},
     {"quincunx_3p_seed12.jsonl",

@@ -332,7 +332,9 @@ TEST_CASE("shedding/the loader refuses what the vocabulary cannot mean") {
   CHECK(LoadError("{skip: 1,", "{skip: 0,") == "shedding.yaml:49:16: skip: the players passed over, from 1");
   CHECK(LoadError("{reverse: true,", "{reverse: true, skip: 1,") ==
         "shedding.yaml:50:9: an effect is one of script: FUNCTION, ask: MOVE, skip: N, reverse: true, "
-        "penalty: {draw, into, paid_by}, set: {VARIABLE: EXPRESSION} or phase: NAME");
+        "penalty: {draw, into, paid_by}, set: {VARIABLE: EXPRESSION}, phase: NAME, lay: {combination, from, "
+        "to} "
+        "or next: SEAT");
   CHECK(LoadError("{reverse: true,", "{penalty: {draw: 2, into: plays, paid_by: pass},") ==
         "shedding.yaml:50:51: penalty: paid_by: 'pass' is not a move of type draw");
   CHECK(

@@ -19,7 +19,8 @@ namespace {
 constexpr double kExploration = 0.7;
 
 bool SameMove(const Move& a, const Move& b) {
-  if (a.kind != b.kind || a.count != b.count || a.zone != b.zone || a.value != b.value || a.cell != b.cell)
+  if (a.kind != b.kind || a.count != b.count || a.zone != b.zone || a.value != b.value ||
+      a.target != b.target || a.cell != b.cell)
     return false;
   for (int i = 0; i < a.count; ++i) {
     if (a.cards[i] != b.cards[i] || a.stands[i] != b.stands[i]) return false;
@@ -34,6 +35,7 @@ uint64_t MoveHash(const Move& m) {
   mix(m.count);
   mix(static_cast<uint16_t>(m.zone));
   mix(static_cast<uint8_t>(m.value));
+  mix(static_cast<uint8_t>(m.target));
   mix(static_cast<uint16_t>(m.cell));
   for (int i = 0; i < m.count; ++i) mix((uint64_t{m.cards[i]} << 8) | static_cast<uint8_t>(m.stands[i]));
   return h;

@@ -6,6 +6,7 @@
 
 #include "interpreter/engine/engine.h"
 #include "interpreter/mechanisms/evaluate.h"
+#include "interpreter/mechanisms/lay_groups.h"
 #include "interpreter/mechanisms/penalty.h"
 #include "interpreter/script/script_host.h"
 
@@ -91,7 +92,8 @@ bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firi
   return true;
 }
 
-// The effects the engine knows (`ask:`, `skip:`, `reverse:`, `penalty:`), in the order of `then:`.
+// The effects the engine knows (`ask:`, `skip:`, `reverse:`, `penalty:`, `set:`, `phase:`, `lay:`),
+// in the order of `then:`.
 void Engine::BuiltInEffect(GameState& s, int player, const Move& m, const Trigger& t) {
   if (t.penalty.paid_by >= 0) Attack(*this, s, player, m, t);
   if (t.ask >= 0) {
@@ -112,6 +114,14 @@ void Engine::BuiltInEffect(GameState& s, int player, const Move& m, const Trigge
     }
   }
   if (t.phase >= 0) s.phase = static_cast<int8_t>(t.phase);
+  if (t.lay.combination >= 0) LayGroups(*this, s, player, t.lay);
+  if (!t.next.empty()) {  // the turn after this one is that seat's: the turn player is the seat before it
+    const int seat = Evaluate(*this, s, t.next, MoveScope(player, m)) - 1;
+    if (seat >= 0 && seat < s.players) {
+      s.turn_player = static_cast<int8_t>((seat - s.direction + s.players) % s.players);
+      s.end_turn = true;
+    }
+  }
   if (t.skip > 0) {  // the mover's turn ends, and the next players' go by
     int next = player;
     for (int i = 0; i < t.skip && next >= 0; ++i) next = NextActive(s, next);

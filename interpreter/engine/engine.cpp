@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "interpreter/mechanisms/ask.h"
 #include "interpreter/mechanisms/capture.h"
 #include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/combination.h"
@@ -141,8 +142,9 @@ ApplyResult Engine::Apply(GameState& s, const Move& m) {
 ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   const int player = Actor(s);
   const MoveDecl* decl = m.kind == kStopMove ? nullptr : &rules().moves[m.kind];
-  // Draws hide their card in the move; the trigger sees the card drawn. Other moves are not
-  // copied, nor is a move made for them (a move is 74 bytes, and this is every move's path).
+  // Draws hide their card in the move; the trigger sees the card drawn, and an ask the cards
+  // handed over. Other moves are not copied, nor is a move made for them (a move is 76 bytes,
+  // and this is every move's path).
   std::optional<Move> drawn;
   const Move* made = &m;
   if (captured_ != nullptr) {
@@ -161,6 +163,9 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     drawn = m;
     drawn->count = 0;
     if (!from.empty()) drawn->Add(from.back());
+    made = &*drawn;
+  } else if (decl && decl->type == MoveType::kAsk) {  // the trigger sees the cards handed over
+    drawn = AskAnswered(*this, s, m);
     made = &*drawn;
   }
   const Move& performed = *made;
@@ -330,6 +335,9 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       break;
     case MoveType::kTakeTrump:
       PerformTakeTrump(*this, s, player, m);
+      break;
+    case MoveType::kAsk:
+      PerformAsk(*this, s, player, m);
       break;
   }
 }

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/ask.h"
 #include "interpreter/mechanisms/capture.h"
 #include "interpreter/mechanisms/climb.h"
 #include "interpreter/mechanisms/combination.h"
@@ -301,6 +302,9 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         break;
       case MoveType::kTakeTrump:
         GenerateTrumpBids(*this, s, m, base, out);
+        break;
+      case MoveType::kAsk:
+        GenerateAsks(*this, s, player, m, base, listing == Listing::kAny, out);
         break;
     }
     if (out.size() > before) offered |= 1u << k;  // a register add: cheaper than a branch on waiting_kinds_

@@ -69,6 +69,9 @@ std::vector<std::string> Lint(const Ruleset& r) {
     if (m.climb.Used()) receiving.insert(m.climb.clear_to);  // the cleared pile
     if (m.capture_won >= 0) receiving.insert(m.capture_won);  // the cards captured
     if (m.deliver >= 0) receiving.insert(m.deliver);          // the cards passed
+    for (const Trigger& effect : m.then) {
+      if (effect.lay.combination >= 0) receiving.insert(effect.lay.to);  // the groups laid
+    }
   }
   receiving.insert(r.tricks.won);  // complete tricks go there
   receiving.insert(r.redeal.zone);  // hands dealt again

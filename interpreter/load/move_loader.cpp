@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "interpreter/load/ask_loader.h"
 #include "interpreter/load/capture_loader.h"
 #include "interpreter/load/card_loader.h"
 #include "interpreter/load/contract_loader.h"
@@ -53,6 +54,7 @@ bool MovesACard(MoveType type) {
     case MoveType::kNumber:
     case MoveType::kChoose:
     case MoveType::kTakeTrump:
+    case MoveType::kAsk:  // its cards are the answer, known once it is made
       return false;
     default:
       return true;
@@ -68,16 +70,16 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
     t.function = function_name(node);
     return t;
   }
-  reader.CheckKeys(node,
-                   {"script", "if", "enabled", "ask", "skip", "reverse", "penalty", "say", "set", "phase"});
+  reader.CheckKeys(node, {"script", "if", "enabled", "ask", "skip", "reverse", "penalty", "say", "set",
+                          "phase", "lay", "next"});
   int kinds = 0;
-  for (const char* key : {"script", "ask", "skip", "reverse", "penalty", "set", "phase"})
+  for (const char* key : {"script", "ask", "skip", "reverse", "penalty", "set", "phase", "lay", "next"})
     kinds += node[key] ? 1 : 0;
   if (kinds != 1)
     reader.Fail(
         node,
         "an effect is one of script: FUNCTION, ask: MOVE, skip: N, reverse: true, penalty: {draw, into, "
-        "paid_by}, set: {VARIABLE: EXPRESSION} or phase: NAME");
+        "paid_by}, set: {VARIABLE: EXPRESSION}, phase: NAME, lay: {combination, from, to} or next: SEAT");
   if (const YAML::Node set = node["set"]) {  // {VARIABLE: EXPRESSION}
     if (!set.IsMap() || set.size() == 0 || set.size() > kMaxSetVariables)
       reader.Fail(set, fmt::format("set: a map of 1 to {} variable: expression, such as {{best: number}}",
@@ -107,6 +109,8 @@ Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Rule
     t.penalty.variable = ReadVariable(reader, reader.Required(p, "into"), r, Owner::kTable);
     t.penalty.paid_by_name = reader.As<std::string>(reader.Required(p, "paid_by"));  // resolved with `ask`
   }
+  if (node["lay"]) ReadLay(reader, node["lay"], r, t);
+  if (node["next"]) t.next = ReadExpression(reader, node["next"], r, {"next", false, true, true, true});
   if (node["script"]) t.function = function_name(node["script"]);
   if (node["ask"]) t.ask_name = reader.As<std::string>(node["ask"]);  // resolved once every move is read
   if (node["skip"]) {
@@ -317,13 +321,14 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
         {"number", MoveType::kNumber},   {"place", MoveType::kPlace},
         {"choose", MoveType::kChoose},   {"match", MoveType::kMatch},
         {"line", MoveType::kLine},       {"pass_cards", MoveType::kPassCards},
-        {"capture", MoveType::kCapture}, {"take_trump", MoveType::kTakeTrump}};
+        {"capture", MoveType::kCapture}, {"take_trump", MoveType::kTakeTrump},
+        {"ask", MoveType::kAsk}};
     auto it = kTypes.find(type);
     if (it == kTypes.end())
       reader.Fail(
           spec["type"],
           fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
-                      "number, place, choose, match, line, pass_cards, capture or take_trump",
+                      "number, place, choose, match, line, pass_cards, capture, take_trump or ask",
                       type));
     m.type = it->second;
     if (m.type == MoveType::kNumber) ReadNumberMove(reader, spec, r, m);
@@ -339,6 +344,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
         if (spec[key]) reader.Fail(spec[key], fmt::format("{}: only for capture moves", key));
       }
     }
+    if (m.type == MoveType::kAsk) ReadAskMove(reader, spec, r, m);
     if (m.type == MoveType::kTakeTrump) {
       ReadTakeTrumpMove(reader, spec, r, m);
     } else {

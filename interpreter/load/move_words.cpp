@@ -40,11 +40,14 @@ void ReadMoveWords(const YamlReader& reader, const YAML::Node& spec, const Catal
   if (!spec["text"]) return;
   m.text = reader.As<std::string>(spec["text"]);
   std::string rest = m.text;
-  for (const char* field : {"{name}", "{cards}", "{option}"}) ReplaceAll(rest, field, "");
+  for (const char* field : {"{name}", "{cards}", "{option}", "{seat}"}) ReplaceAll(rest, field, "");
   if (rest.find_first_of("{}") != std::string::npos)
-    reader.Fail(spec["text"], "text: the only fields are {name}, {cards} and {option}");
-  if (m.text.find("{option}") != std::string::npos && m.type != MoveType::kChoose && m.type != MoveType::kNumber)
-    reader.Fail(spec["text"], "text: {option} is only for moves of type choose or number");
+    reader.Fail(spec["text"], "text: the only fields are {name}, {cards}, {option} and {seat}");
+  if (m.text.find("{option}") != std::string::npos && m.type != MoveType::kChoose &&
+      m.type != MoveType::kNumber && m.type != MoveType::kAsk)
+    reader.Fail(spec["text"], "text: {option} is only for moves of type choose, number or ask");
+  if (m.text.find("{seat}") != std::string::npos && m.type != MoveType::kAsk)
+    reader.Fail(spec["text"], "text: {seat} is only for moves of type ask (the player asked)");
   if (m.text.find_first_not_of(' ') == std::string::npos) reader.Fail(spec["text"], "text: empty");
   // "{name}{cards}" would write "playH6": a field glued to another cannot be read back.
   if (m.text.find("}{") != std::string::npos)
@@ -52,8 +55,10 @@ void ReadMoveWords(const YamlReader& reader, const YAML::Node& spec, const Catal
                 "text: put a space between two fields ({name} {cards}), or the move cannot be read back");
 }
 
-std::string FillMoveText(const MoveDecl& decl, const std::string& cards, const std::string& option) {
+std::string FillMoveText(const MoveDecl& decl, const std::string& cards, const std::string& option,
+                         const std::string& seat) {
   std::string out = decl.text;
+  ReplaceAll(out, "{seat}", seat);
   ReplaceAll(out, "{name}", decl.name);
   ReplaceAll(out, "{cards}", cards);
   ReplaceAll(out, "{option}", option);

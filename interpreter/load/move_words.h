@@ -17,8 +17,9 @@ namespace tapis {
 // into `m`, whose type is already read.
 void ReadMoveWords(const YamlReader& reader, const YAML::Node& spec, const Catalog& catalog, MoveDecl& m);
 
-// `decl.text` with {name}, {cards} and {option} filled in.
-std::string FillMoveText(const MoveDecl& decl, const std::string& cards, const std::string& option);
+// `decl.text` with {name}, {cards}, {option} and {seat} filled in.
+std::string FillMoveText(const MoveDecl& decl, const std::string& cards, const std::string& option,
+                         const std::string& seat = "");
 
 // True when the move's text does not open with its name (`{cards}` writes `C8`, `{option}` `3`):
 // a typed word that names no move may then still be a move.

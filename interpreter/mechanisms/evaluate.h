@@ -13,12 +13,13 @@ namespace tapis {
 struct Scope {
   int player = 0;
   int card = -1;
-  int number = 0;  // the number a `number` move chose (`number`)
+  int number = 0;  // the number a `number` move chose, or the cards an `ask` got (`number`)
 };
 
-// The scope of `move` made by `player`: its first card, its number.
+// The scope of `move` made by `player`: its first card, its number (for an ask, whose value
+// is the one asked for, the cards handed over).
 inline Scope MoveScope(int player, const Move& move) {
-  return {player, move.count > 0 ? move.cards[0] : -1, move.value};
+  return {player, move.count > 0 ? move.cards[0] : -1, move.target >= 0 ? move.count : move.value};
 }
 
 int Evaluate(const EngineServices& engine, const GameState& state, const Expression& expression, Scope scope);

@@ -18,7 +18,8 @@ struct Move {
   uint8_t kind = 0;   // index into Ruleset::moves, or kStopMove
   uint8_t count = 0;  // cards used
   int16_t zone = -1;  // extend: the zone instance the card goes onto
-  int8_t value = -1;  // play: the value the wild cards in it stand for
+  int8_t value = -1;  // play: the value the wild cards in it stand for; ask: the value asked for
+  int8_t target = -1;  // ask: the seat asked
   std::array<CardId, kMaxMoveCards> cards{};
   int16_t cell = -1;     // place: the grid cell the card goes on; line: the segment's first cell
   int16_t to_cell = -1;  // line: the segment's last cell

@@ -29,6 +29,9 @@ struct Trigger {
   // all worked out before any is written; `phase: NAME`: play moves to that phase.
   std::vector<std::pair<int, Expression>> set;
   int phase = -1;
+  // `next: EXPRESSION`: the mover's turn ends and the next turn is that seat's (from 1; a seat
+  // out of range changes nothing): the mover again, the taker of an auction.
+  Expression next;
   // `penalty:` the next player must draw this many more cards (the penalty adds up in a table
   // variable) with the move `paid_by`, or answer with a card that fires this same effect
   // (mechanisms/penalty.h); `paid_by` -1: no penalty.
@@ -38,6 +41,12 @@ struct Trigger {
     int paid_by = -1;
     std::string paid_by_name;
   } penalty;
+  // `lay:` every group of a set combination in the mover's `from` is laid into `to` (lay_groups.h);
+  // combination -1: no laying.
+  struct Lay {
+    int combination = -1;
+    int from = -1, to = -1;
+  } lay;
   std::string say;           // `say:` what the table tells every seat when it fires (narration.h)
   std::string Name() const;  // the function, or the built-in as written (`ask nominate`)
 };
@@ -64,7 +73,8 @@ struct MoveCount {
 // moves; match: cards that combine with the pile's top as the top says (match_play.h);
 // pass_cards: a card set aside for a player the round's direction names (passing.h);
 // capture: a card that takes table cards of its value, or adding up to it (capture.h);
-// take_trump: the turned card's suit taken as trumps, or another named later (trump_bid.h).
+// take_trump: the turned card's suit taken as trumps, or another named later (trump_bid.h);
+// ask: another player hands over every card of a value the mover names (ask.h).
 enum class MoveType {
   kDraw,
   kTake,
@@ -81,7 +91,8 @@ enum class MoveType {
   kLine,
   kPassCards,
   kCapture,
-  kTakeTrump
+  kTakeTrump,
+  kAsk
 };
 
 // Where a `pass_cards` move's cards go, a round: to the next seat (left), the one before
@@ -217,6 +228,7 @@ struct MoveDecl {
   int capture_sweep = -1;  // player variable: +1 when a capture empties the table (not the round's last play)
   int capture_last =
       -1;  // table variable: the seat (from 1) that captured last; takes what is left at the end
+  int ask_by = -1;     // ask: the property whose value is asked for
   TrumpBid trump_bid;  // take_trump (also `next_phase`)
   Knock knock;         // take: going out with little deadwood
   Keep keep;           // draw, take: the card taken stays this turn

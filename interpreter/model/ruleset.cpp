@@ -51,6 +51,8 @@ std::string Ruleset::OptionWord(int kind, int value) const {
       return std::to_string(value);
     case MoveType::kTakeTrump:
       return word(catalog.properties()[tricks.suit].values);
+    case MoveType::kAsk:
+      return word(catalog.properties()[moves[kind].ask_by].values);
     default:
       return "";
   }
@@ -63,6 +65,8 @@ std::string Trigger::Name() const {
   if (penalty.paid_by >= 0) return "penalty " + penalty.paid_by_name;
   if (!set.empty()) return "set";
   if (phase >= 0) return "phase";
+  if (lay.combination >= 0) return "lay";
+  if (!next.empty()) return "next";
   return "reverse";
 }
 

@@ -107,6 +107,12 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
     const std::string line = LineText(engine, move);
     return decl.text.empty() ? decl.name + " " + line : FillMoveText(decl, line, "");
   }
+  if (decl.type == MoveType::kAsk) {  // ask p2 Q: the seat asked, the value asked for
+    const std::string seat = fmt::format("p{}", move.target + 1);
+    const std::string option = engine.rules().OptionWord(move.kind, move.value);
+    return decl.text.empty() ? fmt::format("{} {} {}", decl.name, seat, option)
+                             : FillMoveText(decl, "", option, seat);
+  }
   std::string cards;
   if (decl.type != MoveType::kDraw) {
     const int wild_for = decl.combination >= 0 ? engine.rules().combinations[decl.combination].property : -1;
@@ -250,6 +256,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
     if (const std::string why = WhyNotTakeTrump(engine, state, decl, words); !why.empty())
       return {std::nullopt, why};
   }
+  if (decl.type == MoveType::kAsk) return {std::nullopt, WhyNotAsk(engine, state, decl, words)};
   std::vector<CardId> cards;
   for (size_t i = 1; i < words.size(); ++i) {
     const std::string code = words[i].substr(0, words[i].find_first_of("=^"));

@@ -189,6 +189,38 @@ std::string WhyNotNumber(const Engine& engine, const GameState& state, const Mov
   return "";
 }
 
+std::string WhyNotAsk(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                      const std::vector<std::string>& words) {
+  const Ruleset& r = engine.rules();
+  const Property& property = r.catalog.properties()[decl.ask_by];
+  const int actor = engine.Actor(state);
+  const std::string form = fmt::format("try: {} pN {}: the player asked (p1 to p{}), then a {} you hold",
+                                       decl.name, Upper(property.name), state.players, property.name);
+  if (words.size() != 3) return form;
+  int seat = 0;
+  if (words[1].size() < 2 || std::tolower(static_cast<unsigned char>(words[1][0])) != 'p' ||
+      !ParseInt(words[1].substr(1), seat) || seat < 1 || seat > state.players || seat == actor + 1) {
+    std::vector<std::string> others;
+    for (int p = 1; p <= state.players; ++p) {
+      if (p != actor + 1) others.push_back(fmt::format("p{}", p));
+    }
+    return fmt::format("'{}' is not another player: ask {} (you are p{})", words[1], fmt::join(others, ", "),
+                       actor + 1);
+  }
+  const int value = property.ValueIndex(words[2]);
+  if (value < 0)
+    return fmt::format("unknown {} '{}'; {}s are: {}", property.name, words[2], property.name,
+                       fmt::join(property.values, ", "));
+  if (state.zones[engine.ZoneSlot(decl.from, seat - 1)].cards.empty())
+    return fmt::format("player {} has no card left in their {} to ask for", seat, r.zones[decl.from].name);
+  const auto& own = state.zones[engine.ZoneSlot(decl.to, actor)].cards;
+  if (std::none_of(own.begin(), own.end(),
+                   [&](CardId c) { return engine.cards().Has(c, decl.ask_by, value); }))
+    return fmt::format("you may ask only for a {} you hold, and your {} has no {}", property.name,
+                       r.zones[decl.to].name, property.values[value]);
+  return fmt::format("'{} {} {}' is not legal now", decl.name, words[1], words[2]);
+}
+
 // A set refused by `type: play` (climbing): which of its rules the cards break, in the
 // order a player checks them; "" when the cards keep them all (a script refuses the play).
 std::string WhyNotPlaying(const Engine& engine, const GameState& state, const MoveDecl& decl,

@@ -26,6 +26,9 @@ std::string WhyNotPlaying(const Engine& engine, const GameState& state, const Mo
                           const std::vector<CardId>& cards, int declared);
 // `value` refused by the number move `decl` (its range, the last bidder's rule).
 std::string WhyNotNumber(const Engine& engine, const GameState& state, const MoveDecl& decl, int value);
+// An ask typed that is not legal: the seat, the value, or the rule it breaks (`ask p2 Q`).
+std::string WhyNotAsk(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                      const std::vector<std::string>& words);
 // "; did you mean D7?" when a card's code has the letters `typed` in another order.
 std::string SameLettersHint(const Catalog& catalog, const std::string& typed);
 // A whole number written alone ("3", "-1"); false for anything else ("3a", "").
