@@ -9,6 +9,7 @@
 
 #include "interpreter/model/errors.h"
 #include "interpreter/script/lua_bridge.h"
+#include "interpreter/script/ordered_next.h"
 #include "interpreter/script/sandbox.h"
 
 namespace tapis {
@@ -255,6 +256,7 @@ void ScriptHost::Reset() {
   }
   lua_pop(L_, 2);
   ForgetMoveCards(L_);
+  lua::ForgetKeyOrder(L_);
   RunChunks();
 }
 
