@@ -507,3 +507,28 @@ TEST_CASE("sandbox/next's sort is charged to the budget") {
   CHECK(PlayError("local t = {}\nfor i = 1, 2000 do t['k' .. i] = i end\n"
                   "for j = 1, 100000 do next(t) end\nerror('went on', 0)") == "case.lua:4: " + kBudget);
 }
+
+TEST_CASE("sandbox/the scripts' top levels share one budget and one memory cap") {
+  // mini with three scripts, `body` at the top of each (the first defines on_play).
+  const auto Load = [](const std::string& body) {
+    const auto folder =
+        std::filesystem::temp_directory_path() / ("tapis_sandbox_load_" + std::to_string(getpid()));
+    std::filesystem::create_directories(folder);
+    for (int i = 1; i <= 3; ++i)
+      std::ofstream(folder / fmt::format("s{}.lua", i))
+          << body << (i == 1 ? "\nfunction on_play() end\n" : "\n");
+    std::string yaml = ReadText(kBad + "mini.yaml");
+    yaml.replace(yaml.find("[mini.lua]"), 10, "[s1.lua, s2.lua, s3.lua]");
+    try {
+      LoadRulesetFromString(yaml, (folder / "case.yaml").string());
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("loaded");
+  };
+  // Each was within a budget and a cap of its own.
+  CHECK(Load("for i = 1, 7000000 do end").find("s3.lua:1: " + kBudget) != std::string::npos);
+  CHECK(Load("kept = string.rep('x', 20 << 20)").find("s3.lua: memory cap exceeded while loading") !=
+        std::string::npos);
+  CHECK(Load("for i = 1, 1000 do end") == "loaded");
+}
