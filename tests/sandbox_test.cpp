@@ -461,3 +461,74 @@ TEST_CASE("sandbox/calls nested too deep name the script and the function") {
   CHECK(PlayError("local function f() return tostring(setmetatable({}, {__tostring = f})) end\nf()") ==
         "case.lua: calls nested too deep in 'on_play' (an endless recursion?)");
 }
+
+TEST_CASE("sandbox/pairs visits keys in the same order on every run") {
+  // Lua seeds its string hashes from the clock and the state's address: each engine below
+  // has a Lua state of its own, so Lua's `next` listed these keys in another order in each
+  // (and a script that kept the first key `pairs` gives played another game).
+  const std::string script =
+      "local t = {[true] = 1, [false] = 1, [2.5] = 1, [-3] = 1, [move.cards[1]] = 1}\n"
+      "for i = 1, 200 do t['k' .. i] = i end\n"
+      "local seen = {}\n"
+      "for k in pairs(t) do seen[#seen + 1] = type(k) == 'table' and 'card' or tostring(k) end\n"
+      "error(table.concat(seen, ','), 0)";
+  const std::string first = PlayError(script);
+  CHECK(first.starts_with("-3,2.5,k1,k10,k100,k101,"));
+  CHECK(first.ends_with(",k99,false,true,card"));
+  for (int run = 0; run < 4; ++run) CHECK(PlayError(script) == first);
+  // The frozen libraries' fields too (their __pairs).
+  const std::string fields =
+      "local n = {}\nfor k in pairs(string) do n[#n + 1] = k end\nerror(table.concat(n, ','), 0)";
+  CHECK(PlayError(fields).starts_with("byte,char,find,format,"));
+}
+
+TEST_CASE("sandbox/next stays next: keys cleared on the way, a key given by hand, a wrong key") {
+  CHECK(PlayError("local t = {a = 1, b = 2, c = 3, d = 4}\nlocal s = ''\n"
+                  "for k in pairs(t) do s = s .. k; t.b = nil; t.c = nil end\nerror(s, 0)") == "ad");
+  CHECK(PlayError(
+            "local t = {x = 1, y = 2, z = 3}\nerror(next(t, 'x') .. next(t, 'y') .. tostring(next(t, 'z')), "
+            "0)") == "yznil");
+  CHECK(PlayError("error(tostring(next({})), 0)") == "nil");
+  CHECK(PlayError("local t = {}\nfor i = 1, 5 do t[i] = i end\nt.n = 5\nlocal s = ''\n"
+                  "for k, v in pairs(t) do s = s .. k .. '=' .. v .. ' ' end\nerror(s, 0)") ==
+        "1=1 2=2 3=3 4=4 5=5 n=5 ");
+  // Nested loops over one table, each with its own place.
+  CHECK(PlayError("local t = {a = 1, b = 2}\nlocal s = ''\n"
+                  "for k in pairs(t) do for l in pairs(t) do s = s .. k .. l end end\nerror(s, 0)") ==
+        "aaabbabb");
+  CHECK(PlayError("next({a = 1}, 'nothere')") == "case.lua:2: invalid key to 'next'");
+  // Tables met by next are ordered by when it first met them.
+  CHECK(PlayError("local a, b = {}, {}\nlocal s = ''\nlocal t = {[a] = 'a'}\nfor k, v in pairs(t) do end\n"
+                  "t[b] = 'b'\nfor k, v in pairs(t) do s = s .. v end\nerror(s, 0)") == "ab");
+}
+
+TEST_CASE("sandbox/next's sort is charged to the budget") {
+  // Each next(t) from the start sorts t's keys in C, where Lua counts nothing.
+  CHECK(PlayError("local t = {}\nfor i = 1, 2000 do t['k' .. i] = i end\n"
+                  "for j = 1, 100000 do next(t) end\nerror('went on', 0)") == "case.lua:4: " + kBudget);
+}
+
+TEST_CASE("sandbox/the scripts' top levels share one budget and one memory cap") {
+  // mini with three scripts, `body` at the top of each (the first defines on_play).
+  const auto Load = [](const std::string& body) {
+    const auto folder =
+        std::filesystem::temp_directory_path() / ("tapis_sandbox_load_" + std::to_string(getpid()));
+    std::filesystem::create_directories(folder);
+    for (int i = 1; i <= 3; ++i)
+      std::ofstream(folder / fmt::format("s{}.lua", i))
+          << body << (i == 1 ? "\nfunction on_play() end\n" : "\n");
+    std::string yaml = ReadText(kBad + "mini.yaml");
+    yaml.replace(yaml.find("[mini.lua]"), 10, "[s1.lua, s2.lua, s3.lua]");
+    try {
+      LoadRulesetFromString(yaml, (folder / "case.yaml").string());
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("loaded");
+  };
+  // Each was within a budget and a cap of its own.
+  CHECK(Load("for i = 1, 7000000 do end").find("s3.lua:1: " + kBudget) != std::string::npos);
+  CHECK(Load("kept = string.rep('x', 20 << 20)").find("s3.lua: memory cap exceeded while loading") !=
+        std::string::npos);
+  CHECK(Load("for i = 1, 1000 do end") == "loaded");
+}

@@ -13,6 +13,7 @@
 #include "interpreter/model/errors.h"
 #include "interpreter/model/names.h"
 #include "interpreter/script/charged_library.h"
+#include "interpreter/script/ordered_next.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis::lua {
@@ -84,13 +85,13 @@ void Seal(lua_State* L, int index, const char* name, const char* reason, const c
   lua_setmetatable(L, index);
 }
 
-// The iterator of a frozen table's fields (upvalue 1): `next` over them, without ever
-// handing out the table of fields itself, which scripts could write to.
+// The iterator of a frozen table's fields (upvalue 1): the ordered `next` over them, without
+// ever handing out the table of fields itself, which scripts could write to.
 int NextField(lua_State* L) {
   lua_settop(L, 2);
   lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushvalue(L, 2);
-  return lua_next(L, 3) != 0 ? 2 : 0;
+  lua_replace(L, 1);
+  return OrderedNext(L);
 }
 
 // __pairs of a frozen table: NextField over its hidden fields (upvalue 1).
@@ -298,6 +299,7 @@ void PushFrozenFields(lua_State* L, int index) {
 
 void OpenSandbox(lua_State* L) {
   OpenChargedLibrary(L);
+  OpenOrderedPairs(L);
   lua_pushcfunction(L, Print);
   lua_setglobal(L, "print");
   lua_getglobal(L, LUA_STRLIBNAME);
