@@ -342,7 +342,7 @@ TEST_CASE("bad input/choose moves and move texts") {
   CHECK(LoadError(play, "play: {type: take, from: hand, to: pile, options: suit}")
             .find("'options' is only for moves of type choose") != std::string::npos);
   CHECK(LoadError(play, "play: {type: take, from: hand, to: pile, text: \"Play {card}\"}")
-            .find("text: the only fields are {name}, {cards} and {option}") != std::string::npos);
+            .find("text: the only fields are {name}, {cards}, {option} and {seat}") != std::string::npos);
   CHECK(LoadError(play, "play: {type: take, from: hand, to: pile, text: \"Play {name}{cards}\"}")
             .find("text: put a space between two fields") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include "tests/helpers.h"
 
 using namespace tapis;
+using namespace tapis::testing;
 
 TEST_CASE(
     "lint/warns about undescribed parameters, triggers no card fires, zones never filled, functions never "
@@ -25,4 +26,14 @@ TEST_CASE("lint/the bundled rulesets are clean") {
     CAPTURE(entry.name);
     CHECK(Lint(*LoadRuleset(entry.path)).empty());
   }
+}
+
+TEST_CASE("lint/a ruleset of 32 phases offers its moves in them (the mask of 32 bits is whole)") {
+  std::string phases = "phases: [bidding, playing";
+  for (int i = 3; i <= 32; ++i) phases += ", p" + std::to_string(i);
+  const std::string path = FindRuleset("belote");
+  const auto rules =
+      LoadRulesetFromString(EditedText(path, "phases: [bidding, playing]", phases + "]"), path);
+  CHECK(rules->phases.size() == 32);
+  CHECK(Lint(*rules).empty());
 }

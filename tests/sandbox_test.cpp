@@ -532,3 +532,10 @@ TEST_CASE("sandbox/the scripts' top levels share one budget and one memory cap")
         std::string::npos);
   CHECK(Load("for i = 1, 1000 do end") == "loaded");
 }
+
+TEST_CASE("sandbox/an API error names its function however it was called") {
+  CHECK(PlayError("local ok, err = pcall(tapis.cards, 'attic')\nerror(err, 0)")
+            .rfind("tapis.cards: unknown zone 'attic'", 0) == 0);
+  CHECK(PlayError("local look = tapis.cards\nlook('attic')").find("tapis.cards: unknown zone 'attic'") !=
+        std::string::npos);
+}

@@ -54,7 +54,9 @@ std::vector<std::string> Lint(const Ruleset& r) {
                         m.name, effect.Name()));
       }
     }
-    if (!r.phases.empty() && m.in_turn && (m.phases & ((1u << r.phases.size()) - 1)) == 0) {
+    // The phases declared, as bits (32 of them fill the mask: a shift by 32 would wrap).
+    const uint32_t declared = r.phases.size() >= 32 ? ~0u : (1u << r.phases.size()) - 1;
+    if (!r.phases.empty() && m.in_turn && (m.phases & declared) == 0) {
       out.push_back(fmt::format("warning: move '{}' is offered in no phase", m.name));
     }
   }

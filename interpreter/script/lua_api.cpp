@@ -282,6 +282,7 @@ void OpenTapisApi(lua_State* L) {
   AddGridApi(L);
   AddHandApi(L);
   AddWordsApi(L);
+  NameApiFunctions(L, -1);
   lua_setglobal(L, "tapis");
   OpenCardCache(L);
 }

@@ -20,10 +20,31 @@ void OpenCardCache(lua_State* L) {
   ScriptHost::From(L).set_card_cache(luaL_ref(L, LUA_REGISTRYINDEX));
 }
 
+void NameApiFunctions(lua_State* L, int index) {
+  index = lua_absindex(L, index);
+  lua_newtable(L);
+  lua_pushnil(L);
+  while (lua_next(L, index) != 0) {  // the function -> its name
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -4);
+  }
+  lua_setfield(L, LUA_REGISTRYINDEX, kApiNames);
+}
+
+// The API function running, by the name it was given in `tapis`: not by how it was called,
+// which pcall(tapis.cards, …) or a local alias would not tell.
 const char* FunctionName(lua_State* L) {
   lua_Debug ar;
-  if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name) return ar.name;
-  return "?";
+  const char* name = "?";
+  if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "f", &ar)) return name;
+  lua_getfield(L, LUA_REGISTRYINDEX, kApiNames);
+  if (lua_istable(L, -1)) {
+    lua_pushvalue(L, -2);
+    if (lua_rawget(L, -2) == LUA_TSTRING) name = lua_tostring(L, -1);  // kept alive by the registry
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  return name;
 }
 
 std::string_view StringArg(lua_State* L, int index, const char* what) {

@@ -47,6 +47,11 @@ int Guard(lua_State* L) {
   return results;
 }
 
+// The registry's table of the API's functions by function, for FunctionName.
+inline constexpr const char* kApiNames = "tapis.names";
+// Names each function of the table at `index` (the `tapis` table, as opened) for FunctionName.
+void NameApiFunctions(lua_State* L, int index);
+// The name of the API function running ("cards"), or "?".
 const char* FunctionName(lua_State* L);
 // Valid while the argument stays on the stack: the API function's body.
 std::string_view StringArg(lua_State* L, int index, const char* what);
