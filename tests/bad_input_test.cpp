@@ -144,6 +144,12 @@ TEST_CASE("bad input/huge decks: 60,000 cards load, more are refused before they
   twice.replace(twice.find("pack: every"), 11, "pack: every\n  copies: 2");
   CHECK_THROWS_WITH(GameConfig(LoadRulesetFromString(twice, kBad + "case.yaml"), 2),
                     "mini: 120000 cards in a game; at most 65000");
+  // A parameter's copies are counted before the deck is built (a billion took gigabytes).
+  std::string many = ReadText(kBad + "mini.yaml");
+  many.replace(many.find("pack: every"), 11, "pack: every\n  copies: $packs");
+  many += "\nparameters:\n  packs: {type: int, default: 1, min: 1, max: 2000000000, description: packs}\n";
+  CHECK_THROWS_WITH(GameConfig(LoadRulesetFromString(many, kBad + "case.yaml"), 2, {{"packs", "1000000000"}}),
+                    "mini: 6000000000 cards in a game; at most 65000");
   yaml.replace(yaml.find("s239]"), 5, "s239, " + values("t", 40) + "]");  // 250 × 280
   CHECK_THROWS_WITH(
       LoadRulesetFromString(yaml, kBad + "case.yaml"),

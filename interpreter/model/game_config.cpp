@@ -86,11 +86,15 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   std::vector<int> kinds;
   const int copies = Resolve(r.deck_copies);
   if (copies < 1) throw UsageError(fmt::format("{}: the deck needs at least one copy", r.name));
+  // Counted before the deck is built: a parameter may ask for a billion copies.
+  long long total = static_cast<long long>(copies) * static_cast<long long>(r.deck_kinds.size());
+  for (const auto& extra : r.deck_extra) total += std::max(0, Resolve(extra.count));
+  if (total > static_cast<long long>(kMaxCards))
+    throw UsageError(fmt::format("{}: {} cards in a game; at most {}", r.name, total, kMaxCards));
+  kinds.reserve(static_cast<size_t>(total));
   for (int c = 0; c < copies; ++c) kinds.insert(kinds.end(), r.deck_kinds.begin(), r.deck_kinds.end());
   for (const auto& extra : r.deck_extra)
     kinds.insert(kinds.end(), std::max(0, Resolve(extra.count)), extra.kind);
-  if (kinds.size() > kMaxCards)
-    throw UsageError(fmt::format("{}: {} cards in a game; at most {}", r.name, kinds.size(), kMaxCards));
   cards_ = CardSet(&r.catalog, std::move(kinds));
   for (int c = 0; r.tricks.zone >= 0 && c < cards_.size(); ++c) {
     const auto card = static_cast<CardId>(c);
