@@ -54,6 +54,24 @@ TEST_CASE("expressions/when: a move is offered only while its condition holds, a
   CHECK(ParseMove(*engine, s, "draw").error == "'draw' is not allowed now: it needs count(hand) < 5");
 }
 
+TEST_CASE("expressions/a refusal quotes numbers of the state: {EXPRESSION}") {
+  const std::string yaml =
+      EditedText(kFixture, "refusal: \"a 5 only when you hold no card of the suit on top\"",
+                 "refusal: \"a 5 only when you hold no card of the suit on top (you hold {count(hand)}, "
+                 "{count(hand, suit == top(pile).suit)} of it)\"");
+  Engine engine(std::make_shared<GameConfig>(LoadRulesetFromString(yaml, kFixture), 2));
+  GameState s = Table(
+      engine, {{"stock", {"1b"}}, {"pile", {"2a"}}, {"hand 1", {"1a", "4b", "5c"}}, {"hand 2", {"4c"}}});
+  CHECK(ParseMove(engine, s, "play 5c").error ==
+        "'play 5c' is not allowed now: a 5 only when you hold no card of the suit on top (you hold 3, 1 of "
+        "it)");
+  CHECK(LoadError("of the suit on top\"", "of the suit {on top\"").find("refusal: a '{' without its pair") !=
+        std::string::npos);
+  CHECK(LoadError("of the suit on top\"", "of the suit {cuont(hand)}\"")
+            .find("refusal: 'cuont(hand)': unknown function 'cuont'; did you mean 'count'?") !=
+        std::string::npos);
+}
+
 TEST_CASE("expressions/an effect's if: is tested once the move's cards moved") {
   auto engine = Conditions(3);
   // The 3 leaves two cards: the next player is skipped.

@@ -78,7 +78,10 @@ struct Expression {
 // `when:` on a move: offered only while `test` holds; a refusal says `refusal` (or the test).
 struct Condition {
   Expression test;
-  std::string refusal;
+  std::string refusal;  // as written; empty: the refusal quotes the test
+  // The refusal cut at its `{EXPRESSION}`s: literal i, then value i, …, the last literal.
+  std::vector<std::string> refusal_text;
+  std::vector<Expression> refusal_values;
 };
 
 // The deepest an expression's stack may go: nested far enough for any rule a person writes.

@@ -64,7 +64,11 @@ std::string WhyNotWhen(const Engine& engine, const GameState& state, const MoveD
   const Scope scope{engine.Actor(state), card};
   for (const Condition& c : decl.when) {
     if (c.test.uses_move_card != (card >= 0) || Evaluate(engine, state, c.test, scope) != 0) continue;
-    return c.refusal.empty() ? fmt::format("it needs {}", c.test.text) : c.refusal;
+    if (c.refusal.empty()) return fmt::format("it needs {}", c.test.text);
+    std::string out = c.refusal_text[0];
+    for (size_t i = 0; i < c.refusal_values.size(); ++i)
+      out += std::to_string(Evaluate(engine, state, c.refusal_values[i], scope)) + c.refusal_text[i + 1];
+    return out;
   }
   return "";
 }
