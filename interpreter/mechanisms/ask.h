@@ -1,7 +1,7 @@
 // Asking another player (`type: ask` moves, docs/rulesets.md#asking): the mover names a player
 // and a value of a property they hold a card of (a rank); the player asked hands over every
 // card of `from` with that value into the mover's `to`, or none, which the move's effects
-// read as its `number` (Go Fish: "go fish" when it is 0).
+// read as its `number` (0: the player asked had none).
 #pragma once
 
 #include <vector>

@@ -1,5 +1,5 @@
 // The `lay:` effect (docs/rulesets.md#then): every group of a set combination a player's zone
-// holds is laid down at once (Go Fish's books), without a move for each.
+// holds is laid down at once (books of four of a rank), without a move for each.
 #pragma once
 
 #include "interpreter/model/engine_services.h"

@@ -86,15 +86,20 @@ void ChargeOrStop(lua_State* L, double steps) {
   lua_error(L);
 }
 
-void OpenChargedLibrary(lua_State* L) {
-  lua_getglobal(L, LUA_TABLIBNAME);
-  for (const char* name : {"insert", "remove", "move", "concat", "sort"}) {
+void WrapLibraryFunctions(lua_State* L, const char* library, std::initializer_list<const char*> names,
+                          lua_CFunction wrapper) {
+  lua_getglobal(L, library);
+  for (const char* name : names) {
     lua_getfield(L, -1, name);
     lua_pushstring(L, name);
-    lua_pushcclosure(L, Charged, 2);
+    lua_pushcclosure(L, wrapper, 2);
     lua_setfield(L, -2, name);
   }
   lua_pop(L, 1);
+}
+
+void OpenChargedLibrary(lua_State* L) {
+  WrapLibraryFunctions(L, LUA_TABLIBNAME, {"insert", "remove", "move", "concat", "sort"}, Charged);
   lua_getglobal(L, LUA_STRLIBNAME);
   lua_getfield(L, -1, "rep");
   lua_pushcclosure(L, Repeat, 1);

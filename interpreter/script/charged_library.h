@@ -6,7 +6,8 @@
 // would pass the budget stops with the budget's own error, and pcall cannot catch it.
 #pragma once
 
-struct lua_State;
+#include <initializer_list>
+#include <lua.hpp>
 
 namespace tapis::lua {
 
@@ -16,5 +17,9 @@ void ChargeOrStop(lua_State* L, double steps);
 // Replaces the table functions named above and string.rep by charged ones; before the
 // libraries are frozen.
 void OpenChargedLibrary(lua_State* L);
+// Replaces each function `names` of the global library `library` by a closure of `wrapper`
+// whose upvalues are the function replaced and its name.
+void WrapLibraryFunctions(lua_State* L, const char* library, std::initializer_list<const char*> names,
+                          lua_CFunction wrapper);
 
 }  // namespace tapis::lua

@@ -302,14 +302,7 @@ void OpenSandbox(lua_State* L) {
   OpenOrderedPairs(L);
   lua_pushcfunction(L, Print);
   lua_setglobal(L, "print");
-  lua_getglobal(L, LUA_STRLIBNAME);
-  for (const char* name : {"find", "match", "gmatch", "gsub"}) {
-    lua_getfield(L, -1, name);
-    lua_pushstring(L, name);
-    lua_pushcclosure(L, BoundedPatternSearch, 2);
-    lua_setfield(L, -2, name);
-  }
-  lua_pop(L, 1);
+  WrapLibraryFunctions(L, LUA_STRLIBNAME, {"find", "match", "gmatch", "gsub"}, BoundedPatternSearch);
   lua_pushcfunction(L, ProtectedCall);
   lua_setglobal(L, "pcall");
   lua_pushcfunction(L, ProtectedCallWithHandler);
