@@ -78,10 +78,10 @@ TEST_CASE("determinize/a player who did not follow the suit led holds none of it
       const int hand = engine->ZoneSlot(engine->rules().ZoneIndex("hand"), engine->Actor(st));
       const bool off_suit = m.kind != kStopMove && engine->rules().moves[m.kind].type == MoveType::kTrick &&
                             !cards.empty() && st.zones[hand].cards.size() >= 3 &&
-                            TrickSuit(*engine, m.cards[0]) != TrickSuit(*engine, cards.front());
+                            TrickSuit(*engine, -1, m.cards[0]) != TrickSuit(*engine, -1, cards.front());
       if (!off_suit) return false;
       void_player = engine->Actor(st);
-      void_suit = TrickSuit(*engine, cards.front());
+      void_suit = TrickSuit(*engine, -1, cards.front());
       return true;
     });
     if (void_player < 0) continue;
@@ -93,7 +93,7 @@ TEST_CASE("determinize/a player who did not follow the suit led holds none of it
       engine->LegalMoves(s, legal);
       const Move m = i == 0 ? [&] {
         for (const Move& l : legal)
-          if (TrickSuit(*engine, l.cards[0]) != void_suit) return l;
+          if (TrickSuit(*engine, -1, l.cards[0]) != void_suit) return l;
         return legal[0];
       }()
                             : legal[RandomMove(*engine, legal, rng)];
@@ -112,7 +112,7 @@ TEST_CASE("determinize/a player who did not follow the suit led holds none of it
     uint64_t sample = 3;
     for (int i = 0; i < 200; ++i) {
       const GameState d = Determinize(*engine, s, known[observer], sample);
-      for (CardId c : d.zones[hand].cards) REQUIRE(TrickSuit(*engine, c) != void_suit);
+      for (CardId c : d.zones[hand].cards) REQUIRE(TrickSuit(*engine, -1, c) != void_suit);
     }
   }
   CHECK(void_player >= 0);

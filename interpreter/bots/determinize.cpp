@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "interpreter/mechanisms/trick.h"
 #include "interpreter/model/chance.h"
 #include "interpreter/model/errors.h"
 #include "interpreter/records/move_text.h"
@@ -27,9 +28,9 @@ uint64_t SuitBit(int suit) { return suit >= 0 && suit < 64 ? uint64_t{1} << suit
 // to a zone chosen in proportion to its free room (so every free place is equally likely).
 // False when no deal was found.
 bool DealRespecting(const Engine& engine, const std::vector<CardId>& pool, const std::vector<int>& zones,
-                    const std::vector<int>& room, const std::vector<uint64_t>& lacks, std::vector<int>& out,
-                    uint64_t& rng) {
-  auto fits = [&](CardId c, int z) { return (lacks[z] & SuitBit(TrickSuit(engine, c))) == 0; };
+                    const std::vector<int>& room, const std::vector<uint64_t>& lacks, int trump,
+                    std::vector<int>& out, uint64_t& rng) {
+  auto fits = [&](CardId c, int z) { return (lacks[z] & SuitBit(TrickSuit(engine, trump, c))) == 0; };
   std::vector<size_t> order(pool.size());
   std::vector<int> places(pool.size(), 0);
   for (size_t i = 0; i < pool.size(); ++i) {
@@ -114,11 +115,12 @@ void DealUnseen(const Engine& engine, const GameState& state, const Knowledge& k
   std::vector<uint64_t> lacks(zone_count, 0);
   for (int z = 0; z < zone_count && z < static_cast<int>(knowledge.lacks.size()); ++z) lacks[z] = knowledge.lacks[z];
   std::vector<int> zone_of(pool.size(), -1);
-  if (!DealRespecting(engine, pool, hidden, room, lacks, zone_of, rng)) {
+  const int trump = TrumpSuit(engine, state);
+  if (!DealRespecting(engine, pool, hidden, room, lacks, trump, zone_of, rng)) {
     // Facts that admit no deal (a ruleset's effect the inference did not foresee): a deal
     // that ignores them is still one the player could not rule out from what they see.
     std::fill(lacks.begin(), lacks.end(), 0);
-    DealRespecting(engine, pool, hidden, room, lacks, zone_of, rng);
+    DealRespecting(engine, pool, hidden, room, lacks, trump, zone_of, rng);
   }
   for (size_t i = 0; i < pool.size(); ++i) out.zones[zone_of[i]].cards.push_back(pool[i]);
   for (int z : hidden) {

@@ -34,11 +34,11 @@ uint64_t LacksShown(const Engine& engine, const GameState& before, const Move& m
   if (!before.decisions.empty() && !before.decisions.front().only.empty()) return 0;
   const auto& trick = before.zones[engine.ZoneSlot(r.tricks.zone, -1)].cards;
   if (trick.empty()) return 0;
-  const int led = TrickSuit(engine, trick.front());
-  const int played = TrickSuit(engine, move.cards[0]);
+  const int trump = TrumpSuit(engine, before);
+  const int led = TrickSuit(engine, trump, trick.front());
+  const int played = TrickSuit(engine, trump, move.cards[0]);
   if (played == led) return 0;
   uint64_t lacks = SuitBit(led);
-  const int trump = TrumpSuit(engine, before);
   if (trump >= 0 && trump != led && played != trump && engine.config().Resolve(r.tricks.must_trump) &&
       !PartnerHolds(engine, before, engine.Actor(before)))  // excused from trumping, they may hold some
     lacks |= SuitBit(trump);
@@ -52,8 +52,8 @@ bool ZoneSeen(const Engine& engine, const GameState& state, int zone, int player
   return engine.rules().zones[state.zones[zone].decl].columns > 0 || CanSee(engine, state, zone, player);
 }
 
-int TrickSuit(const Engine& engine, CardId card) {
-  const auto& keys = engine.config().trick_keys();
+int TrickSuit(const Engine& engine, int trump, CardId card) {
+  const auto& keys = engine.config().trick_keys(trump);
   return card < keys.size() ? keys[card].suit : -1;
 }
 
@@ -97,6 +97,7 @@ void Observe(Knowledge& k, const Engine& engine, const GameState& before, const 
   // shuffles and deals them): a card seen before it went out of sight to somewhere unseen.
   const bool shuffled = after.rng != before.rng;
   k.lacks.resize(after.zones.size(), 0);
+  const int trump = TrumpSuit(engine, after);
   for (size_t c = 0; c < was.size(); ++c) {
     int16_t& known = k.known_zone[c];
     if (Sees(engine, after, is[c], me) || is[c] < 0) {
@@ -107,7 +108,8 @@ void Observe(Knowledge& k, const Engine& engine, const GameState& before, const 
       known = -1;
     } else if (known >= 0 && (known >= static_cast<int>(lost.size()) || lost[known])) {
       // It may have been the card that left: forget it, and what its zone lacked in its suit.
-      if (known < static_cast<int>(k.lacks.size())) k.lacks[known] &= ~SuitBit(TrickSuit(engine, static_cast<CardId>(c)));
+      if (known < static_cast<int>(k.lacks.size()))
+        k.lacks[known] &= ~SuitBit(TrickSuit(engine, trump, static_cast<CardId>(c)));
       known = -1;
     }
   }

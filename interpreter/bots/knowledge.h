@@ -40,7 +40,7 @@ void Observe(Knowledge& knowledge, const Engine& engine, const GameState& before
 // True when `player` may see the cards of zone instance `zone` (grids lie face up).
 bool ZoneSeen(const Engine& engine, const GameState& state, int zone, int player);
 
-// The suit a card follows in tricks, or -1 when the ruleset has no tricks.
-int TrickSuit(const Engine& engine, CardId card);
+// The suit a card follows in tricks while `trump` is trumps, or -1 when the ruleset has no tricks.
+int TrickSuit(const Engine& engine, int trump, CardId card);
 
 }  // namespace tapis

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "interpreter/engine/engine.h"
+#include "interpreter/mechanisms/lay_groups.h"
 
 namespace tapis {
 
@@ -105,6 +106,13 @@ void Engine::Deal(GameState& s) {
         }
         break;
       }
+      case SetupStep::Kind::kLay:  // from the first player round; a hand laid whole is out
+        for (int i = 0; i < n; ++i) {
+          const int player = (s.turn_player + i) % n;
+          LayGroups(*this, s, player, step.lay);
+          if (empty_zone_rules_ && !s.round_over) CheckGoneOut(s, player);
+        }
+        break;
       case SetupStep::Kind::kMove: {
         const int to = ZoneSlot(step.to, s.turn_player);
         for (int i = 0, size = StepSize(s, step); i < size; ++i) {

@@ -18,6 +18,7 @@
 #include "interpreter/mechanisms/move_count.h"
 #include "interpreter/mechanisms/passing.h"
 #include "interpreter/mechanisms/penalty.h"
+#include "interpreter/mechanisms/pick.h"
 #include "interpreter/mechanisms/refill.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/mechanisms/trump_bid.h"
@@ -167,6 +168,9 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   } else if (decl && decl->type == MoveType::kAsk) {  // the trigger sees the cards handed over
     drawn = AskAnswered(*this, s, m);
     made = &*drawn;
+  } else if (decl && decl->type == MoveType::kPick) {  // chance picks the card, unseen
+    drawn = PickAnswered(*this, s, m);
+    made = &*drawn;
   }
   const Move& performed = *made;
   const uint32_t firing = decl ? Firing(performed) : 0;
@@ -231,7 +235,13 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
   if (effects_ran && decl && penalty_paid_[m.kind] >= 0 && !s.round_over)
     PayPenalty(*this, s, player, m.kind, penalty_paid_[m.kind]);
   if (effects_ran) {
-    if (empty_zone_rules_) CheckGoneOut(s, player);
+    if (empty_zone_rules_) {
+      CheckGoneOut(s, player);
+      // A hand another player's move emptied (its last card picked) is out too.
+      if (performed.target >= 0 && rules().out_when_empty >= 0 && !s.round_over &&
+          s.zones[ZoneSlot(rules().out_when_empty, performed.target)].cards.empty())
+        GoOut(*this, s, performed.target);
+    }
     EndRoundIf(s, count_ends || (decl && decl->knock.Used()));
     CheckLastRound(s);
     if (Settle(s, error, answering)) return {};
@@ -338,6 +348,9 @@ void Engine::Perform(GameState& s, int player, int target, const Move& m) {
       break;
     case MoveType::kAsk:
       PerformAsk(*this, s, player, m);
+      break;
+    case MoveType::kPick:
+      PerformPick(*this, s, player, m);
       break;
   }
 }

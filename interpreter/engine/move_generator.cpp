@@ -17,6 +17,7 @@
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_play.h"
 #include "interpreter/mechanisms/move_count.h"
+#include "interpreter/mechanisms/pick.h"
 #include "interpreter/mechanisms/refill.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/mechanisms/trump_bid.h"
@@ -305,6 +306,9 @@ uint32_t Engine::GenerateKinds(const GameState& s, int player, uint32_t kinds, c
         break;
       case MoveType::kAsk:
         GenerateAsks(*this, s, player, m, base, listing == Listing::kAny, out);
+        break;
+      case MoveType::kPick:
+        GeneratePicks(*this, s, player, m, base, out);
         break;
     }
     if (out.size() > before) offered |= 1u << k;  // a register add: cheaper than a branch on waiting_kinds_

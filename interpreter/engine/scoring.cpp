@@ -182,7 +182,7 @@ int Engine::ScoringTrump(const GameState& s) const {
 
 // What a card is worth with `trump` trumps: as a trump when it is of that suit.
 int Engine::PointsWith(CardId card, int trump) const {
-  return config_->CardPointsAs(card, trump >= 0 && config_->trick_keys()[card].suit == trump);
+  return config_->CardPointsAs(card, config_->IsTrump(card, trump));
 }
 
 std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {

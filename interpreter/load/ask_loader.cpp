@@ -24,6 +24,19 @@ void ReadAskMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset
     reader.Fail(spec["by"], "ask: by: a property of at most 127 values");
 }
 
+void ReadPickMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& r, MoveDecl& m) {
+  if (!IsPlayersPile(r.zones[m.from]))
+    reader.Fail(spec["from"], "pick: from: a zone each player owns (the hand a card is picked from)");
+  if (!IsPlayersPile(r.zones[m.to]))
+    reader.Fail(spec["to"], "pick: to: a zone each player owns (the picker's hand)");
+  const std::string seat = spec["from_seat"] ? reader.As<std::string>(spec["from_seat"]) : "next";
+  if (seat != "next" && seat != "any")
+    reader.Fail(spec["from_seat"], fmt::format("from_seat: '{}'; next (the next player in turn who holds "
+                                               "cards) or any (any other player who does)",
+                                               seat));
+  m.pick_next = seat == "next";
+}
+
 void ReadLay(const YamlReader& reader, const YAML::Node& node, const Ruleset& r, Trigger& t) {
   if (!node.IsMap()) reader.Fail(node, "lay: {combination: NAME, from: ZONE, to: ZONE}");
   reader.CheckKeys(node, {"combination", "from", "to"});

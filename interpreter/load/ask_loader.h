@@ -7,6 +7,9 @@
 namespace tapis {
 
 // by; after `from` and `to` are read.
+// `type: pick`: from and to, zones each player owns; `from_seat: next` (the default) or `any`.
+void ReadPickMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& rules, MoveDecl& move);
+
 void ReadAskMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& rules, MoveDecl& move);
 
 // `lay: {combination, from, to}`: an effect that lays every group of a set combination.

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/load/ask_loader.h"
 #include "interpreter/load/capture_loader.h"
 #include "interpreter/load/card_loader.h"
 #include "interpreter/model/names.h"
@@ -28,7 +29,7 @@ void ReadDealSize(const YamlReader& reader, const YAML::Node& node, const Rulese
 }  // namespace
 
 void ReadSetup(const YamlReader& reader, const YAML::Node& node, Ruleset& rules) {
-  if (!node.IsSequence()) reader.Fail(node, "setup: expected a list of steps (shuffle, deal, move)");
+  if (!node.IsSequence()) reader.Fail(node, "setup: expected a list of steps (shuffle, deal, move, lay)");
   for (const auto& step : node) {
     SetupStep s;
     if (step["shuffle"]) {
@@ -70,8 +71,14 @@ void ReadSetup(const YamlReader& reader, const YAML::Node& node, Ruleset& rules)
       s.to = ReadZone(reader, reader.Required(step, "to"), rules);
       if (deal && rules.zones[s.to].owner != Owner::kPlayer)
         reader.Fail(step["to"], "deal: the target zone must belong to each player");
+    } else if (step["lay"]) {  // the same as the lay: effect, for every player
+      reader.CheckKeys(step, {"lay"});
+      s.kind = SetupStep::Kind::kLay;
+      Trigger read;
+      ReadLay(reader, step["lay"], rules, read);
+      s.lay = read.lay;
     } else {
-      reader.Fail(step, "unknown setup step; expected shuffle, deal or move");
+      reader.Fail(step, "unknown setup step; expected shuffle, deal, move or lay");
     }
     rules.setup.push_back(s);
   }

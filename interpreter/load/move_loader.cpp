@@ -55,6 +55,7 @@ bool MovesACard(MoveType type) {
     case MoveType::kChoose:
     case MoveType::kTakeTrump:
     case MoveType::kAsk:  // its cards are the answer, known once it is made
+    case MoveType::kPick:
       return false;
     default:
       return true;
@@ -254,6 +255,8 @@ void ResolveMoveNames(const YamlReader& reader, const YAML::Node& moves,
       if (r.moves[m.trump_bid.pass].type != MoveType::kPass)
         reader.Fail(name, fmt::format("pass: '{}' is not a move of type pass", m.trump_bid.pass_name));
     }
+    if (const YAML::Node discard = entry.second["discard"]; discard && m.type == MoveType::kTakeTrump)
+      m.trump_bid.discard = index(discard, reader.As<std::string>(discard));
     if (!m.climb.pass_name.empty()) {
       const YAML::Node name = entry.second["climb"]["pass"];
       m.climb.pass = index(name, m.climb.pass_name);
@@ -298,8 +301,9 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "last",         "taker",
                             "passes",       "pass",
                             "second_round", "complete",
-                            "knock",        "keep",
-                            "when"});
+                            "pick_up",      "discard",
+                            "from_seat",    "knock",
+                            "keep",         "when"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -322,13 +326,13 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
         {"choose", MoveType::kChoose},   {"match", MoveType::kMatch},
         {"line", MoveType::kLine},       {"pass_cards", MoveType::kPassCards},
         {"capture", MoveType::kCapture}, {"take_trump", MoveType::kTakeTrump},
-        {"ask", MoveType::kAsk}};
+        {"ask", MoveType::kAsk},         {"pick", MoveType::kPick}};
     auto it = kTypes.find(type);
     if (it == kTypes.end())
       reader.Fail(
           spec["type"],
           fmt::format("unknown move type '{}'; expected draw, take, meld, extend, play, give, pass, trick, "
-                      "number, place, choose, match, line, pass_cards, capture, take_trump or ask",
+                      "number, place, choose, match, line, pass_cards, capture, take_trump, ask or pick",
                       type));
     m.type = it->second;
     if (m.type == MoveType::kNumber) ReadNumberMove(reader, spec, r, m);
@@ -345,10 +349,11 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
       }
     }
     if (m.type == MoveType::kAsk) ReadAskMove(reader, spec, r, m);
+    if (m.type == MoveType::kPick) ReadPickMove(reader, spec, r, m);
     if (m.type == MoveType::kTakeTrump) {
       ReadTakeTrumpMove(reader, spec, r, m);
     } else {
-      for (const char* key : {"taker", "passes", "pass", "second_round", "complete"}) {
+      for (const char* key : {"taker", "passes", "pass", "second_round", "complete", "pick_up", "discard"}) {
         if (spec[key]) reader.Fail(spec[key], fmt::format("{}: only for take_trump moves", key));
       }
     }

@@ -46,8 +46,9 @@ void ReadMoveWords(const YamlReader& reader, const YAML::Node& spec, const Catal
   if (m.text.find("{option}") != std::string::npos && m.type != MoveType::kChoose &&
       m.type != MoveType::kNumber && m.type != MoveType::kAsk)
     reader.Fail(spec["text"], "text: {option} is only for moves of type choose, number or ask");
-  if (m.text.find("{seat}") != std::string::npos && m.type != MoveType::kAsk)
-    reader.Fail(spec["text"], "text: {seat} is only for moves of type ask (the player asked)");
+  if (m.text.find("{seat}") != std::string::npos && m.type != MoveType::kAsk && m.type != MoveType::kPick)
+    reader.Fail(spec["text"],
+                "text: {seat} is only for moves of type ask or pick (the player asked or picked from)");
   if (m.text.find_first_not_of(' ') == std::string::npos) reader.Fail(spec["text"], "text: empty");
   // "{name}{cards}" would write "playH6": a field glued to another cannot be read back.
   if (m.text.find("}{") != std::string::npos)

@@ -39,6 +39,50 @@ void ReadHeld(const YamlReader& reader, const YAML::Node& node, const Ruleset& r
   t.held.variable = ReadVariable(reader, reader.Required(node, "variable"), r, Owner::kPlayer);
 }
 
+// The place of `value` among the values of property `property`, or a located error.
+int ValueOf(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog, int property,
+            const char* key) {
+  const Property& p = catalog.properties()[property];
+  const std::string value = reader.As<std::string>(node);
+  const int v = p.ValueIndex(value);
+  if (v == kNoValue)
+    reader.Fail(node, fmt::format("{}: '{}' is not a value of '{}': {}", key, value, p.name, Join(p.values)));
+  return v;
+}
+
+// also_trumps: {H: {cards: JD, above: A}, …}: while a suit is trumps, these cards count as
+// trumps of it, just above `above` (the left bower).
+void ReadAlsoTrumps(const YamlReader& reader, const YAML::Node& node, const Catalog& catalog, TrickDecl& t) {
+  if (!node.IsMap())
+    reader.Fail(
+        node,
+        "also_trumps: a map SUIT: {cards: CARD or [CARDS], above: RANK}, such as H: {cards: JD, above: A}");
+  const int values = static_cast<int>(catalog.properties()[t.rank].values.size());
+  t.also_trumps.assign(catalog.properties()[t.suit].values.size(), {});
+  for (const auto& entry : node) {
+    const int suit = ValueOf(reader, entry.first, catalog, t.suit, "also_trumps");
+    TrickDecl::AlsoTrumps& also = t.also_trumps[suit];
+    if (!also.kinds.empty()) reader.Fail(entry.first, "also_trumps: this suit is given twice");
+    reader.CheckKeys(entry.second, {"cards", "above"});
+    const YAML::Node cards = reader.Required(entry.second, "cards");
+    for (const auto& code : cards.IsSequence() ? cards : YAML::Node(std::vector<YAML::Node>{cards})) {
+      const auto kind = catalog.KindByCode(reader.As<std::string>(code));
+      if (!kind) reader.Fail(code, fmt::format("also_trumps: unknown card '{}'", code.Scalar()));
+      if (std::find(also.kinds.begin(), also.kinds.end(), *kind) != also.kinds.end())
+        reader.Fail(code, fmt::format("also_trumps: '{}' is listed twice", code.Scalar()));
+      also.kinds.push_back(*kind);
+    }
+    if (also.kinds.empty()) reader.Fail(cards, "also_trumps: cards: name one card at least");
+    // A card's place among trumps is a byte (GameConfig::TrickKey).
+    if (values + static_cast<int>(also.kinds.size()) > 127)
+      reader.Fail(cards,
+                  fmt::format("also_trumps: {} ranks and {} cards more; trumps rank at most 127 places",
+                              values, also.kinds.size()));
+    if (const YAML::Node above = entry.second["above"])
+      also.above = ValueOf(reader, above, catalog, t.rank, "above");
+  }
+}
+
 }  // namespace
 
 void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
@@ -62,7 +106,8 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                           "on_won",
                           "must_overtrump",
                           "slam",
-                          "held"});
+                          "held",
+                          "also_trumps"});
   TrickDecl& t = r.tricks;
   t.zone = ReadZone(reader, reader.Required(node, "zone"), r);
   if (r.zones[t.zone].owner != Owner::kTable || r.zones[t.zone].dynamic)
@@ -91,6 +136,11 @@ void ReadTricks(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     }
   }
   if (const YAML::Node order = node["trump_order"]) ReadTrumpOrder(reader, order, r.catalog, t);
+  if (const YAML::Node also = node["also_trumps"]) {
+    if (t.trump_zone < 0 && t.trump_variable < 0)
+      reader.Fail(also, "also_trumps: the cards count as trumps of the trump suit: give trump: first");
+    ReadAlsoTrumps(reader, also, r.catalog, t);
+  }
   t.must_trump = ReadFlag(reader, node, "must_trump", r);
   t.must_overtake = ReadFlag(reader, node, "must_overtake", r);
   if (const YAML::Node first = node["first_lead"]) {

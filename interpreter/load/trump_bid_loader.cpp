@@ -27,6 +27,19 @@ void ReadTakeTrumpMove(const YamlReader& reader, const YAML::Node& spec, const R
     if (b.up_to.parameter < 0 && (b.up_to.literal < 1 || b.up_to.literal > 64))
       reader.Fail(complete["up_to"], "complete: up_to: 1 to 64 cards a hand");
   }
+  if (const YAML::Node pick_up = spec["pick_up"]) {
+    const std::string who = reader.As<std::string>(pick_up);
+    if (who != "taker" && who != "dealer")
+      reader.Fail(pick_up,
+                  fmt::format("pick_up: '{}'; taker (whoever takes, as in Belote) or dealer (the seat "
+                              "before the round's first, when the turned suit is taken)",
+                              who));
+    b.dealer_picks_up = who == "dealer";
+  }
+  // `discard:` names a move, resolved once every move is read.
+  if (spec["discard"] && !b.dealer_picks_up)
+    reader.Fail(spec["discard"],
+                "discard: the dealer discards after picking the turned card up: give pick_up: dealer");
   // The bidding is a phase of its own: no card is played before someone took.
   const YAML::Node next = reader.Required(spec, "next_phase");
   m.next_phase = r.PhaseIndex(reader.As<std::string>(next));

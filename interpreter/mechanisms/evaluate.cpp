@@ -187,8 +187,7 @@ class Machine {
   }
   int Points(CardId card) {
     if (trump_ == kUnread) trump_ = engine_.rules().tricks.zone >= 0 ? TrumpSuit(engine_, state_) : -1;
-    const bool as_trump = trump_ >= 0 && engine_.config().trick_keys()[card].suit == trump_;
-    return engine_.config().CardPointsAs(card, as_trump);
+    return engine_.config().CardPointsAs(card, engine_.config().IsTrump(card, trump_));
   }
 
   // The body follows the aggregate at `at`: run once per card of the zone or per player.

@@ -27,6 +27,12 @@ TrickView CurrentTrick(const EngineServices& e, const GameState& s) {
   return {s.zones[e.ZoneSlot(t.zone, -1)].cards, leader};
 }
 
+// The trick keys as play stands: with `also_trumps`, a card of another suit may be a trump
+// now. A ruleset without them never asks for the trump suit here.
+const std::vector<TrickKey>& KeysNow(const EngineServices& e, const GameState& s) {
+  return e.config().trump_dependent() ? e.config().trick_keys(TrumpSuit(e, s)) : e.config().trick_keys();
+}
+
 // True when `card` beats `best`, the best card so far, with `trump` trumps.
 bool Beats(const std::vector<TrickKey>& keys, CardId card, CardId best, int trump) {
   const TrickKey a = keys[card], b = keys[best];
@@ -120,7 +126,7 @@ bool OvertrumpDue(const EngineServices& e, const GameState& s, int player, int l
 void NoteHeld(const EngineServices& e, GameState& s, int player, CardId card,
               const std::vector<CardId>& hand) {
   const TrickDecl::Held& held = e.rules().tricks.held;
-  const auto& keys = e.config().trick_keys();
+  const auto& keys = KeysNow(e, s);
   const int suit = keys[card].suit;
   if (held.trump && suit != TrumpSuit(e, s)) return;
   bool played_one = false;
@@ -163,7 +169,8 @@ int TrumpSuit(const EngineServices& e, const GameState& s) {
 int TrickHolder(const EngineServices& e, const GameState& s) {
   const TrickView trick = CurrentTrick(e, s);
   if (trick.cards.empty()) return -1;
-  const int best = BestIndex(e.config().trick_keys(), trick.cards, TrumpSuit(e, s));
+  const int trump = TrumpSuit(e, s);
+  const int best = BestIndex(e.config().trick_keys(trump), trick.cards, trump);
   return (trick.leader + best) % s.players;
 }
 
@@ -177,7 +184,7 @@ bool PartnerHolds(const EngineServices& e, const GameState& s, int player) {
 void GenerateTrickPlays(const EngineServices& e, const GameState& s, int player, const MoveDecl& m,
                         const Move& base, const Decision* decision, std::vector<Move>& out) {
   const TrickDecl& t = e.rules().tricks;
-  const auto& keys = e.config().trick_keys();
+  const auto& keys = KeysNow(e, s);
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
   const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
   // The cards the player may play, read off the hand with no branch a card (as Narrow): with
@@ -278,7 +285,7 @@ std::string WhyNotLead(const EngineServices& e, const GameState& s, const std::v
 std::string WhyNotTrick(const EngineServices& e, const GameState& s, int player, const MoveDecl& m,
                         CardId card) {
   const TrickDecl& t = e.rules().tricks;
-  const auto& keys = e.config().trick_keys();
+  const auto& keys = KeysNow(e, s);
   const auto& hand = s.zones[e.ZoneSlot(m.from, player)].cards;
   const auto& trick = s.zones[e.ZoneSlot(t.zone, -1)].cards;
   if (trick.empty()) return WhyNotLead(e, s, hand, card);
@@ -298,10 +305,17 @@ std::string WhyNotTrick(const EngineServices& e, const GameState& s, int player,
     Narrow(left.data(), n, rule);
     left.resize(n);
   };
+  // A card that counts as a trump (`also_trumps`) says so: its printed suit is not the one it follows.
+  const int printed = e.config().trick_keys()[card].suit;
+  const std::string counts_as = keys[card].suit != printed
+                                    ? fmt::format(" ({} counts as suit {} while {} are trumps)", code,
+                                                  suit(keys[card].suit), suit(trump))
+                                    : "";
   if (holds(led)) {
     if (keys[card].suit != led)
-      return fmt::format("{} does not follow suit {}, the suit led: you hold a card of suit {}, so play one",
-                         code, suit(led), suit(led));
+      return fmt::format(
+          "{} does not follow suit {}, the suit led: you hold a card of suit {}, so play one{}", code,
+          suit(led), suit(led), counts_as);
     keep([&](CardId c) { return keys[c].suit == led; });
   } else if (trump >= 0 && e.config().Resolve(t.must_trump) && holds(trump) && !PartnerHolds(e, s, player)) {
     if (keys[card].suit != trump)

@@ -64,13 +64,23 @@ void PerformTakeTrump(EngineServices& e, GameState& s, int player, const Move& m
   const int passes = TableVariable(e, s, b.passes);
   s.variables[e.config().VariableSlot(b.taker, 0)] = player + 1;
   s.variables[e.config().VariableSlot(e.rules().tricks.trump_variable, 0)] = move.value;
-  auto& turned = s.zones[e.ZoneSlot(m.from, -1)].cards;
-  if (!turned.empty()) {  // the card turned up, the top one
-    s.zones[e.ZoneSlot(m.to, player)].cards.push_back(turned.back());
-    turned.pop_back();
-  }
   // The bids went round from the round's first seat: it leads, and is dealt to first.
   const int first = ((player - passes) % s.players + s.players) % s.players;
+  auto& turned = s.zones[e.ZoneSlot(m.from, -1)].cards;
+  if (!turned.empty() && !b.dealer_picks_up) {  // the card turned up, the top one
+    s.zones[e.ZoneSlot(m.to, player)].cards.push_back(turned.back());
+    turned.pop_back();
+  } else if (!turned.empty() && passes < s.players) {  // the turned suit taken: the dealer picks it up
+    const int dealer = (first + s.players - 1) % s.players;
+    s.zones[e.ZoneSlot(m.to, dealer)].cards.push_back(turned.back());
+    turned.pop_back();
+    if (b.discard >= 0) {
+      Decision d;
+      d.player = static_cast<int8_t>(dealer);
+      d.moves = 1u << b.discard;
+      s.decisions.insert(s.decisions.begin(), d);
+    }
+  }
   if (b.complete_from >= 0) {
     const int from = e.ZoneSlot(b.complete_from, -1);
     const auto up_to = static_cast<size_t>(std::max(0, e.config().Resolve(b.up_to)));

@@ -104,6 +104,7 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
                            static_cast<int8_t>(ordered ? r.tricks.trump_order[rank] : rank),
                            !r.tricks.broken.empty() && FitsAll(cards_, r.tricks.broken, card)});
   }
+  if (!r.tricks.also_trumps.empty()) BuildTrumpKeys(r.tricks);
 
   for (int c = 0; !r.card_points.empty() && c < cards_.size(); ++c)
     card_points_.push_back(PointsOf(c, false));
@@ -128,6 +129,43 @@ GameConfig::GameConfig(std::shared_ptr<const Ruleset> rules, int players,
   for (const auto& v : r.variables) {
     variable_slots_.push_back({variables_, v.owner == Owner::kPlayer ? 1 : 0});
     variables_ += v.owner == Owner::kPlayer ? players : 1;
+  }
+}
+
+// `also_trumps`: for each suit that lists cards, the keys while it is trumps. Its cards and
+// the listed ones are ranked afresh: each rank value keeps its place, the listed cards go
+// just above `above` in their order, and the places are renumbered from 0 (the loader
+// checked that they fit a byte).
+void GameConfig::BuildTrumpKeys(const TrickDecl& t) {
+  table_of_trump_.assign(t.also_trumps.size(), -1);
+  const int values = static_cast<int>(rules_->catalog.properties()[t.rank].values.size());
+  for (size_t suit = 0; suit < t.also_trumps.size(); ++suit) {
+    const auto& also = t.also_trumps[suit];
+    if (also.kinds.empty()) continue;
+    const int step = static_cast<int>(also.kinds.size()) + 1;  // room above each place
+    auto place = [&](int rank) { return (t.trump_order.empty() ? rank : t.trump_order[rank]) * step; };
+    const int base = also.above < 0 ? values * step - step : place(also.above);
+    std::vector<int> places;  // every place in use, to renumber from 0
+    for (int v = 0; v < values; ++v) places.push_back(place(v));
+    for (int i = 0; i < static_cast<int>(also.kinds.size()); ++i) places.push_back(base + 1 + i);
+    std::sort(places.begin(), places.end());
+    auto dense = [&](int at) {
+      return static_cast<int8_t>(std::lower_bound(places.begin(), places.end(), at) - places.begin());
+    };
+    std::vector<TrickKey> keys = trick_keys_;
+    for (int c = 0; c < cards_.size(); ++c) {
+      TrickKey& key = keys[c];
+      const auto listed =
+          std::find(also.kinds.begin(), also.kinds.end(), cards_.Kind(static_cast<CardId>(c)));
+      if (listed != also.kinds.end()) {
+        key.suit = static_cast<int8_t>(suit);
+        key.trump_rank = dense(base + 1 + static_cast<int>(listed - also.kinds.begin()));
+      } else if (key.suit == static_cast<int>(suit) && key.rank >= 0 && key.rank < values) {
+        key.trump_rank = dense(place(key.rank));
+      }
+    }
+    table_of_trump_[suit] = static_cast<int>(by_trump_.size());
+    by_trump_.push_back(std::move(keys));
   }
 }
 

@@ -50,6 +50,17 @@ class GameConfig {
     bool breaks = false;  // one of `broken`'s cards (a byte that keeps a key four bytes wide)
   };
   const std::vector<TrickKey>& trick_keys() const { return trick_keys_; }
+  // …as they stand while `trump` is the trump suit (-1: none): with `also_trumps`, a card of
+  // another suit may count as a trump. Those keys are the printed ones otherwise.
+  const std::vector<TrickKey>& trick_keys(int trump) const {
+    if (by_trump_.empty() || trump < 0 || trump >= static_cast<int>(table_of_trump_.size()))
+      return trick_keys_;
+    const int table = table_of_trump_[trump];
+    return table < 0 ? trick_keys_ : by_trump_[table];
+  }
+  bool trump_dependent() const { return !by_trump_.empty(); }
+  // Whether `card` is a trump while `trump` is the trump suit.
+  bool IsTrump(CardId card, int trump) const { return trump >= 0 && trick_keys(trump)[card].suit == trump; }
 
   // What a card is worth under `card_points:` (0 when no rule fits it, or there are none).
   int CardPoints(CardId card) const { return card_points_.empty() ? 0 : card_points_[card]; }
@@ -60,6 +71,7 @@ class GameConfig {
 
  private:
   int PointsOf(int card, bool trump) const;
+  void BuildTrumpKeys(const TrickDecl& tricks);
 
   std::shared_ptr<const Ruleset> rules_;
   int players_;
@@ -79,6 +91,8 @@ class GameConfig {
   int fixed_zones_ = 0;
   int variables_ = 0;
   std::vector<TrickKey> trick_keys_;
+  std::vector<std::vector<TrickKey>> by_trump_;  // `also_trumps`: the keys while one of its suits is trumps
+  std::vector<int> table_of_trump_;              // per suit value: its table in by_trump_, or -1
   std::vector<int> card_points_;
   std::vector<int> trump_points_;  // with `trump:` rules: each card's points when its suit is trumps
 };

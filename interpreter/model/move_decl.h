@@ -74,7 +74,8 @@ struct MoveCount {
 // pass_cards: a card set aside for a player the round's direction names (passing.h);
 // capture: a card that takes table cards of its value, or adding up to it (capture.h);
 // take_trump: the turned card's suit taken as trumps, or another named later (trump_bid.h);
-// ask: another player hands over every card of a value the mover names (ask.h).
+// ask: another player hands over every card of a value the mover names (ask.h);
+// pick: one card, unseen, from another player's hand (pick.h).
 enum class MoveType {
   kDraw,
   kTake,
@@ -92,7 +93,8 @@ enum class MoveType {
   kPassCards,
   kCapture,
   kTakeTrump,
-  kAsk
+  kAsk,
+  kPick
 };
 
 // Where a `pass_cards` move's cards go, a round: to the next seat (left), the one before
@@ -136,6 +138,10 @@ struct TrumpBid {
   IntValue second_round{1, -1};  // once all have passed: each may name another suit (bool)
   int complete_from = -1;        // table zone the hands are completed from; -1: not completed
   IntValue up_to{0, -1};         // the cards each hand holds once completed
+  // `pick_up: dealer`: the turned card goes to the dealer (the seat before the round's first)
+  // when its suit is taken the first time round, not to the taker; a suit named later leaves it.
+  bool dealer_picks_up = false;
+  int discard = -1;  // with it: the move kind the dealer must then make (a card put back)
 };
 
 // `knock:` on a `take` move (knock.h): the card goes only when the cards left in `from` count at
@@ -166,6 +172,7 @@ struct MoveDecl {
   int combination = -1;
   int cost = 1;  // actions used
   bool ends_turn = false;
+  bool pick_next = false;       // pick: only from the next player who holds cards (`from_seat: next`)
   IntValue onto_others{0, -1};  // extend: also onto other players' zones (bool)
   // meld: the melds of this kind laid in one turn differ in this property (a property index,
   // or -1). Given as a choice parameter, distinct_choices maps its value to a property, or -1.

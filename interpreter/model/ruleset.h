@@ -101,6 +101,14 @@ struct TrickDecl {
   IntValue must_trump{0, -1};     // void in the suit led: play a trump if you can
   IntValue must_overtake{0, -1};  // beat the best card so far if you can
   std::vector<int> trump_order;   // rank value -> its place among trumps, low to high; empty: `rank`'s order
+  // `also_trumps:` by suit value (empty: none): while that suit is trumps, these card kinds
+  // (low to high) count as trumps of it, ranked just above the rank value `above` (-1: above
+  // every trump). A Jack of the same colour that becomes the second-highest trump.
+  struct AlsoTrumps {
+    std::vector<int> kinds;
+    int above = -1;
+  };
+  std::vector<AlsoTrumps> also_trumps;
   int first_lead = -1;            // a card kind: its holder leads the round's first trick, with it
   std::vector<CardFilter> broken;  // cards that lead only once one was played to a trick won, or alone
   // No card worth `card_points` on the round's first trick, unless the hand holds only those.
@@ -177,7 +185,7 @@ struct MatchDecl {
 };
 
 struct SetupStep {
-  enum class Kind { kShuffle, kDeal, kMove };
+  enum class Kind { kShuffle, kDeal, kMove, kLay };
   Kind kind = Kind::kShuffle;
   int from = -1;
   int to = -1;
@@ -194,6 +202,7 @@ struct SetupStep {
   Size size = Size::kFixed;
   IntValue leave;       // deal: the count is capped so that this many cards stay in `from`
   int first_seat = -1;  // deal: the seat (0-based) dealt to first; -1: the first player
+  Trigger::Lay lay;     // lay: every player lays the groups their zone was dealt (pairs put down)
 };
 
 struct VariableDecl {

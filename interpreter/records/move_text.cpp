@@ -107,6 +107,10 @@ std::string MoveText(const Engine& engine, const GameState& state, const Move& m
     const std::string line = LineText(engine, move);
     return decl.text.empty() ? decl.name + " " + line : FillMoveText(decl, line, "");
   }
+  if (decl.type == MoveType::kPick) {  // pick p2: the seat picked from; the card is chance's
+    const std::string seat = fmt::format("p{}", move.target + 1);
+    return decl.text.empty() ? fmt::format("{} {}", decl.name, seat) : FillMoveText(decl, "", "", seat);
+  }
   if (decl.type == MoveType::kAsk) {  // ask p2 Q: the seat asked, the value asked for
     const std::string seat = fmt::format("p{}", move.target + 1);
     const std::string option = engine.rules().OptionWord(move.kind, move.value);
@@ -257,6 +261,7 @@ ParsedMove ParseMove(Engine& engine, const GameState& state, std::string_view te
       return {std::nullopt, why};
   }
   if (decl.type == MoveType::kAsk) return {std::nullopt, WhyNotAsk(engine, state, decl, words)};
+  if (decl.type == MoveType::kPick) return {std::nullopt, WhyNotPick(engine, state, decl, words)};
   std::vector<CardId> cards;
   for (size_t i = 1; i < words.size(); ++i) {
     const std::string code = words[i].substr(0, words[i].find_first_of("=^"));

@@ -15,6 +15,7 @@
 #include "interpreter/mechanisms/evaluate.h"
 #include "interpreter/mechanisms/follow.h"
 #include "interpreter/mechanisms/move_count.h"
+#include "interpreter/mechanisms/pick.h"
 #include "interpreter/mechanisms/refill.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/records/move_text.h"
@@ -223,6 +224,26 @@ std::string WhyNotAsk(const Engine& engine, const GameState& state, const MoveDe
     return fmt::format("you may ask only for a {} you hold, and your {} has no {}", property.name,
                        r.zones[decl.to].name, property.values[value]);
   return fmt::format("'{} {} {}' is not legal now", decl.name, words[1], words[2]);
+}
+
+std::string WhyNotPick(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                       const std::vector<std::string>& words) {
+  const int actor = engine.Actor(state);
+  std::vector<Move> picks;
+  GeneratePicks(engine, state, actor, decl, Move{}, picks);
+  std::vector<std::string> offered;
+  for (const Move& pick : picks) offered.push_back(fmt::format("{} p{}", decl.name, pick.target + 1));
+  const std::string choice =
+      offered.empty() ? "nobody else holds a card" : fmt::format("{}", fmt::join(offered, ", "));
+  if (words.size() != 2) return fmt::format("try: {} pN, the player you pick from: {}", decl.name, choice);
+  int seat = 0;
+  if (words[1].size() < 2 || std::tolower(static_cast<unsigned char>(words[1][0])) != 'p' ||
+      !ParseInt(words[1].substr(1), seat) || seat < 1 || seat > state.players || seat == actor + 1)
+    return fmt::format("'{}' is not another player: {} (you are p{})", words[1], choice, actor + 1);
+  if (state.zones[engine.ZoneSlot(decl.from, seat - 1)].cards.empty())
+    return fmt::format("player {} has no card left in their {} to pick: {}", seat,
+                       engine.rules().zones[decl.from].name, choice);
+  return fmt::format("you pick from the next player who still holds cards: {}", choice);
 }
 
 // A set refused by `type: play` (climbing): which of its rules the cards break, in the

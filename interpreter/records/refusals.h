@@ -27,6 +27,10 @@ std::string WhyNotPlaying(const Engine& engine, const GameState& state, const Mo
 // `value` refused by the number move `decl` (its range, the last bidder's rule).
 std::string WhyNotNumber(const Engine& engine, const GameState& state, const MoveDecl& decl, int value);
 // An ask typed that is not legal: the seat, the value, or the rule it breaks (`ask p2 Q`).
+// Why a typed `pick pN` is refused: the form, a seat that is not another player's, a hand
+// empty, or not the next player who holds cards.
+std::string WhyNotPick(const Engine& engine, const GameState& state, const MoveDecl& decl,
+                       const std::vector<std::string>& words);
 std::string WhyNotAsk(const Engine& engine, const GameState& state, const MoveDecl& decl,
                       const std::vector<std::string>& words);
 // "; did you mean D7?" when a card's code has the letters `typed` in another order.

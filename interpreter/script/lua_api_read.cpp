@@ -123,8 +123,7 @@ int Points(lua_State* L, ScriptContext& ctx) {
   const GameConfig& config = ctx.engine->config();
   bool trump = false;
   if (ctx.engine->rules().tricks.zone >= 0) {
-    const int suit = TrumpSuit(*ctx.engine, *ctx.state);
-    trump = suit >= 0 && config.trick_keys()[card].suit == suit;
+    trump = config.IsTrump(card, TrumpSuit(*ctx.engine, *ctx.state));
   }
   lua_pushinteger(L, config.CardPointsAs(card, trump));
   return 1;
