@@ -215,3 +215,22 @@ TEST_CASE("variant/the docs' example: Kings call L'Unisson's effect and scoring,
   REQUIRE(s.decisions.size() == 1);
   CHECK_FALSE(IsLegal(*kings, s, "stop"));
 }
+
+TEST_CASE("variant/a base's script that replaces a tapis function fools only itself") {
+  // All scripts shared one `tapis`: a base's script that replaced tapis.ask silenced the
+  // Ace effect of the script before it and the variant's calls too.
+  TempFolder folder("tapis_view");
+  folder.Write("a.lua", "tapis.ask = function() end\ntapis.set_out = function() end\n");
+  folder.Write("a.yaml", "extends: unisson\nname: a\nscripts: [a.lua]\n");
+  folder.Write("b.lua", "function on_choose(move) base.on_choose(move) tapis.set_out(2) end\n");
+  auto engine = MakeEngine(folder.Write("b.yaml", "extends: a.yaml\nname: b\nscripts: [b.lua]\n"), 3);
+  GameState s = Position(*engine, kAceSevenPosition);
+  Play(*engine, s, "choose AS");
+  CHECK(s.decisions.size() == 1);  // unisson.lua's tapis.ask
+  CHECK(s.out == 2u);              // b.lua's tapis.set_out
+  // The global `tapis`, which every script could reach, is read-only.
+  folder.Write("a.lua", "_G.tapis.ask = function() end\n");
+  CHECK(LoadErrorOf((folder.path / "b.yaml").string())
+            .find("a.lua:1: cannot change 'tapis.ask': the libraries and the tapis table are read-only") !=
+        std::string::npos);
+}

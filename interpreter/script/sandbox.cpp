@@ -297,6 +297,29 @@ void PushFrozenFields(lua_State* L, int index) {
   lua_remove(L, -2);
 }
 
+void PushTapisView(lua_State* L) {
+  static const char kViewMetatable = 0;  // its address: the registry key of the views' metatable
+  lua_getglobal(L, "tapis");
+  PushFrozenFields(L, -1);
+  lua_remove(L, -2);
+  lua_createtable(L, 0, 96);
+  lua_pushnil(L);
+  while (lua_next(L, -3) != 0) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -4);
+  }
+  lua_remove(L, -2);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kViewMetatable) != LUA_TNIL) {
+    lua_setmetatable(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  Seal(L, -1, "tapis", kLibrariesReadOnly, "tapis has no function", "its functions are");
+  lua_getmetatable(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kViewMetatable);
+}
+
 void OpenSandbox(lua_State* L) {
   OpenChargedLibrary(L);
   OpenOrderedPairs(L);
@@ -327,12 +350,9 @@ void OpenSandbox(lua_State* L) {
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 2);
 
-  // The tapis table keeps its fields: effects read it at every call, and a frozen table costs
-  // a lookup more (7-9% of a game in script-heavy rulesets). It gains no field and hides its
-  // metatable; a function replaced by a script stays so in that Lua state, like a value kept
-  // in an upvalue (docs/lua-api.md#the-sandbox).
+  // The global `tapis` is read-only; each script reads its own view of it (PushTapisView).
   lua_getglobal(L, "tapis");
-  Seal(L, -1, "tapis", kLibrariesReadOnly, "tapis has no function", "its functions are");
+  FreezeNamespace(L, -1, "tapis", kLibrariesReadOnly, "tapis has no function", "its functions are");
   lua_pop(L, 1);
 
   lua_pushglobaltable(L);

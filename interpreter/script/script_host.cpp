@@ -18,9 +18,10 @@ namespace {
 constexpr int kHookEvery = 1000;  // instructions between budget checks
 const char kEmptyBase = 0;        // its address: the registry key of the empty `base` (PushBase)
 
-// Names no script would define itself (one that did would still read these).
+// Names no script would define itself (one that did would still read these). `tapis` is the
+// script's own view of the API, handed to its top level (PushTapisView).
 constexpr const char* kLocalGlobals =
-    "local tapis, ipairs, pairs, math, string, table = tapis, ipairs, pairs, math, string, table; ";
+    "local tapis, ipairs, pairs, math, string, table = ..., ipairs, pairs, math, string, table; ";
 
 // Gone: loading code, and ways around the read-only globals. math.random goes too: a game's
 // randomness must come from its seed (tapis.random).
@@ -112,19 +113,6 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   lua::PushFrozenFields(L_, -1);
   global_fields_ = luaL_ref(L_, LUA_REGISTRYINDEX);
   lua_pop(L_, 1);
-  // The `tapis` table as opened: a script may replace one of its functions, which lasts
-  // until the scripts start afresh (Reset).
-  lua_getglobal(L_, "tapis");
-  lua_newtable(L_);
-  lua_pushnil(L_);
-  while (lua_next(L_, -3) != 0) {
-    lua_pushvalue(L_, -2);
-    lua_rawseti(L_, -4, ++tapis_field_slots_);
-    lua_rawseti(L_, -3, ++tapis_field_slots_);
-  }
-  tapis_fields_ = luaL_ref(L_, LUA_REGISTRYINDEX);
-  lua_pop(L_, 1);
-
   for (const ScriptFile& script : rules.scripts) {
     const std::string chunk = "@" + script.display_name;
     // The API and the libraries as locals of the chunk: a global read goes through the
@@ -169,7 +157,8 @@ void ScriptHost::RunChunks() {
     lua_pushvalue(L_, -1);
     definitions_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
     lua_setupvalue(L_, -2, 1);
-    if (ProtectedCall(0, 0) != LUA_OK) {
+    lua::PushTapisView(L_);  // the script's own: a function it replaces there is its own affair
+    if (ProtectedCall(1, 0) != LUA_OK) {
       std::string message = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error";
       if (message == "not enough memory")
         message = fmt::format("{}: memory cap exceeded while loading", rules_.scripts[i].display_name);
@@ -249,15 +238,6 @@ void ScriptHost::Reset() {
   for (auto& [name, ref] : functions_) luaL_unref(L_, LUA_REGISTRYINDEX, ref);
   functions_.clear();
   for (int defs : definitions_) luaL_unref(L_, LUA_REGISTRYINDEX, defs);
-  // `tapis` as opened: its fields are kept as key, value, key, value… in an array.
-  lua_getglobal(L_, "tapis");
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, tapis_fields_);
-  for (lua_Integer i = 1; i < tapis_field_slots_; i += 2) {
-    lua_rawgeti(L_, -1, i);
-    lua_rawgeti(L_, -2, i + 1);
-    lua_rawset(L_, -4);
-  }
-  lua_pop(L_, 2);
   ForgetMoveCards(L_);
   lua::ForgetKeyOrder(L_);
   RunChunks();
@@ -333,6 +313,8 @@ bool ScriptHost::HasFunction(const std::string& name) {
 std::vector<std::string> ScriptHost::ApiFunctionNames() {
   std::vector<std::string> names;
   lua_getglobal(L_, "tapis");
+  lua::PushFrozenFields(L_, -1);
+  lua_remove(L_, -2);
   lua_pushnil(L_);
   while (lua_next(L_, -2) != 0) {
     if (lua_type(L_, -2) == LUA_TSTRING) names.emplace_back(lua_tostring(L_, -2));

@@ -143,9 +143,7 @@ class ScriptHost {
   std::vector<int> chunks_;       // registry refs, each script compiled
   std::vector<int> definitions_;  // registry refs, what each script defined
   std::vector<int> environments_;  // registry refs, each script's closed _ENV during play
-  int global_fields_ = 0;         // registry ref: the fields behind the read-only _G
-  int tapis_fields_ = 0;          // registry ref: `tapis` as opened, {key, value, key, value…}
-  int tapis_field_slots_ = 0;
+  int global_fields_ = 0;          // registry ref: the fields behind the read-only _G
   bool dirty_ = false;  // a script has run since the chunks last ran
   // Functions by name, looked up once: scripts cannot change their definitions after loading.
   std::unordered_map<std::string, int> functions_;  // registry refs, LUA_NOREF when undefined
