@@ -105,6 +105,29 @@ TEST_CASE("sandbox/the API's own loops are bounded") {
             .find("is in the list twice") != std::string::npos);
 }
 
+TEST_CASE("sandbox/tapis.runs over many copies of a value stops with a clear error" * doctest::timeout(5)) {
+  // Open runs by value were searched every way: a few ranks of 8 copies each took minutes.
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("tapis_sandbox_runs_" + std::to_string(getpid()));
+  std::filesystem::create_directories(folder);
+  std::string yaml = ReadText(kBad + "mini.yaml");
+  yaml.replace(yaml.find("[\"1\", \"2\", \"3\"]"), 15,
+               "[\"1\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\", \"9\", \"10\", \"11\", \"12\"]");
+  yaml.replace(yaml.find("pack: every"), 11, "pack: every\n  copies: 8");
+  yaml += "combinations:\n  sequence: {run: rank, same: suit, min: 2}\n";
+  yaml.replace(yaml.find("mini.lua"), 8, "case.lua");
+  std::ofstream(folder / "case.lua")
+      << "function on_play(move)\n  local n = #tapis.runs(tapis.cards('stock'), "
+         "'sequence')\n  error('went on: ' .. n, 0)\nend\n";
+  Engine engine(
+      std::make_shared<GameConfig>(LoadRulesetFromString(yaml, (folder / "case.yaml").string()), 2));
+  GameState state = engine.NewGame(3);
+  const ApplyResult r = engine.Apply(state, engine.LegalMoves(state).front());
+  CHECK_FALSE(r.ok);
+  INFO(r.error);
+  CHECK(r.error.find("case.lua:2: tapis.runs: too many ways to group these cards") != std::string::npos);
+}
+
 TEST_CASE("sandbox/work in C is bounded or charged to the budget") {
   // Each looped 2^63 times in C, where Lua counts nothing.
   CHECK(PlayError("local c = move.cards\nfor k = 0, 62 do c[1 << k] = true end\nc[math.maxinteger] = true\n"

@@ -234,3 +234,20 @@ TEST_CASE("variant/a base's script that replaces a tapis function fools only its
             .find("a.lua:1: cannot change 'tapis.ask': the libraries and the tapis table are read-only") !=
         std::string::npos);
 }
+
+TEST_CASE("variant/an error in a node of the base is reported at the base's file and line") {
+  // The merged tree was read as the variant's: `v.yaml:24:38`, a line v.yaml does not have.
+  TempFolder folder("tapis_base_line");
+  const std::string mini = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml";
+  const std::string yaml = folder.Write("v.yaml", "extends: " + mini + "\nname: v\nzones: {pile: ~}\n");
+  CHECK(LoadErrorOf(yaml) == mini + ":23:38: unknown zone 'pile'; zones are: stock, hand");
+  // The variant's own nodes stay at its lines, and a base that does not load says so at the
+  // variant's extends: with the base's own place.
+  folder.Write("v.yaml", "extends: " + mini + "\nname: v\nmoves: {play: {to: attic}}\n");
+  CHECK(LoadErrorOf(yaml).find("v.yaml:3:20: unknown zone 'attic'") != std::string::npos);
+  const std::string base = folder.Write("base.yaml", ReadText(mini) + "bots: {iterations: 0}\n");
+  folder.Write("mini.lua", "function on_play(move) end\n");
+  folder.Write("v.yaml", "extends: base.yaml\nname: v\n");
+  CHECK(LoadErrorOf(yaml) == yaml + ":1:10: the ruleset it extends does not load: " + base +
+                                 ":26:20: iterations: expected a number from 1 up");
+}

@@ -33,8 +33,11 @@ namespace fs = std::filesystem;
 // Walks the YAML tree, remembering the file so every message can say where.
 class Loader : private YamlReader {
  public:
-  Loader(std::string file, std::string directory, std::map<std::string, InheritedScript> script_names)
-      : YamlReader(std::move(file)), dir_(std::move(directory)), script_names_(std::move(script_names)) {}
+  Loader(std::string file, std::string directory, std::map<std::string, InheritedScript> script_names,
+         std::vector<std::pair<std::string, YAML::Node>> files)
+      : YamlReader(std::move(file)), dir_(std::move(directory)), script_names_(std::move(script_names)) {
+    SetFiles(std::move(files));
+  }
 
   std::shared_ptr<const Ruleset> Load(const YAML::Node& root) {
     auto rules = std::make_shared<Ruleset>();
@@ -326,7 +329,9 @@ std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, co
 std::shared_ptr<const Ruleset> BuildRuleset(RulesetSource source, const std::string& file_name) {
   const std::string dir = fs::path(file_name).parent_path().string();
   try {
-    return Loader(file_name, dir.empty() ? "." : dir, std::move(source.script_names)).Load(source.root);
+    Loader loader(file_name, dir.empty() ? "." : dir, std::move(source.script_names),
+                  std::move(source.files));
+    return loader.Load(source.root);
   } catch (const YAML::Exception& e) {
     throw RulesError(fmt::format("{}:{}:{}: {}", file_name, e.mark.line + 1, e.mark.column + 1, e.msg));
   }

@@ -131,6 +131,7 @@ struct Loading {
 RulesetSource Read(const std::string& text, const std::string& file) {
   RulesetSource source;
   source.root = Parse(text, file);
+  source.files = {{file, source.root}};
   const YAML::Node extends = source.root.IsMap() ? source.root["extends"] : YAML::Node();
   if (!extends) return source;
   const auto where = [&](const std::string& message) {
@@ -181,8 +182,10 @@ RulesetSource Read(const std::string& text, const std::string& file) {
     parent.root["scripts"] = scripts;
   }
   source.root.remove("extends");
-  source.root = Merge(parent.root, source.root, true);
+  // reset, not =: assigning a node rewrites the node it held, the file's own tree (files).
+  source.root.reset(Merge(parent.root, source.root, true));
   source.script_names = parent.script_names;
+  source.files.insert(source.files.end(), parent.files.begin(), parent.files.end());
   return source;
 }
 

@@ -4,13 +4,17 @@
 // - lists and plain values are replaced whole, except `scripts`, whose lists add up (the
 //   base's scripts first), so a variant can name a new function while the old ones remain;
 // - `key: null` (or `~`) removes the key.
-// The base must load on its own first, so any error left is the variant's, at its line.
+// The base must load on its own first; an error left in the merged tree is reported in the
+// file its node comes from (a base's move that names a zone the variant removed: the base's
+// line), not at a line of the variant that it does not have.
 #pragma once
 
 #include <yaml-cpp/yaml.h>
 
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tapis {
 
@@ -24,6 +28,9 @@ struct InheritedScript {
 struct RulesetSource {
   YAML::Node root;                                      // merged, without `extends`
   std::map<std::string, InheritedScript> script_names;  // inherited scripts, by absolute path
+  // Each file's own tree, the variant's first, then its base's…: a node of the merged tree
+  // is reported at its own file's line (YamlReader::Where).
+  std::vector<std::pair<std::string, YAML::Node>> files;
 };
 
 // Parses `text` (the contents of `file`) and merges in what it extends. Throws Error(kRules).
