@@ -251,3 +251,24 @@ TEST_CASE("variant/an error in a node of the base is reported at the base's file
   CHECK(LoadErrorOf(yaml) == yaml + ":1:10: the ruleset it extends does not load: " + base +
                                  ":26:20: iterations: expected a number from 1 up");
 }
+
+TEST_CASE("variant/each script of a chain of extends runs its top level once" * doctest::timeout(3)) {
+  // Each file of the chain was built with the scripts of every file above it run again:
+  // 60 levels ran 1,830 top levels, each near its budget's share (549,000,000 instructions).
+  TempFolder folder("tapis_chain_scripts");
+  const std::string mini = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml";
+  folder.Write("v0.yaml", "extends: " + mini + "\nname: v0\n");
+  for (int i = 1; i <= 60; ++i) {
+    folder.Write(fmt::format("s{}.lua", i), fmt::format("for i = 1, 300000 do end\nlevel{} = {}\n", i, i));
+    folder.Write(fmt::format("v{}.yaml", i),
+                 fmt::format("extends: v{}.yaml\nscripts: [s{}.lua]\n", i - 1, i));
+  }
+  const auto rules = LoadRuleset((folder.path / "v60.yaml").string());
+  CHECK(rules->scripts.size() == 61);
+  // The variant's scripts still see the base's definitions, and share the one budget.
+  folder.Write("s60.lua", "assert(base.level59 == 59)\nfor i = 1, 3000000 do end\n");
+  CHECK(LoadErrorOf((folder.path / "v60.yaml").string()).find("s60.lua:2: instruction budget") !=
+        std::string::npos);
+  folder.Write("s60.lua", "assert(base.level59 == 59 and base.level1 == 1)\n");
+  CHECK(LoadRuleset((folder.path / "v60.yaml").string())->scripts.size() == 61);
+}

@@ -154,14 +154,15 @@ RulesetSource Read(const std::string& text, const std::string& file) {
     throw where(fmt::format("'{}' extends itself, through a chain of extends", base));
   }
   // The base must stand on its own. Its chain is read once, and each file of the chain is
-  // built once, so a chain of n files loads in n steps.
+  // built once, so a chain of n files loads in n steps; each build runs only its own
+  // scripts, on top of those its base ran (ScriptsRun).
   RulesetSource parent;
   try {
     std::string base_text;
     if (const FileProblem problem = ReadTextFile(base, base_text); problem != FileProblem::kNone)
       throw IoError(fmt::format("{}: cannot read the ruleset file{}", base, ProblemSuffix(problem, base)));
     parent = ReadRulesetSource(base_text, base);
-    BuildRuleset(parent, base);
+    BuildRuleset(parent, base, &source.base_scripts);
   } catch (const Error& e) {
     throw where(fmt::format("the ruleset it extends does not load: {}", e.what()));
   }

@@ -12,6 +12,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,12 +26,23 @@ struct InheritedScript {
   int generation = 1;
 };
 
+class ScriptHost;
+struct Ruleset;
+
+// The scripts of a ruleset, run once when it was checked, and the ruleset they were run for:
+// a variant's check runs only its own scripts on top of them (ScriptHost::Extend).
+struct ScriptsRun {
+  std::shared_ptr<const Ruleset> rules;
+  std::shared_ptr<ScriptHost> host;
+};
+
 struct RulesetSource {
   YAML::Node root;                                      // merged, without `extends`
   std::map<std::string, InheritedScript> script_names;  // inherited scripts, by absolute path
   // Each file's own tree, the variant's first, then its base's…: a node of the merged tree
   // is reported at its own file's line (YamlReader::Where).
   std::vector<std::pair<std::string, YAML::Node>> files;
+  ScriptsRun base_scripts;  // the base's, when it has scripts
 };
 
 // Parses `text` (the contents of `file`) and merges in what it extends. Throws Error(kRules).
