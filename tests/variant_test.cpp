@@ -131,6 +131,18 @@ struct TempFolder {
 const char* kAceSevenPosition = R"({"zones": {"gamme": ["AS", "8H"], "hand 1": ["9H", "8C", "JD"],
     "hand 2": ["KC"], "hand 3": ["QC"]}})";
 
+// The game after "choose AS" in b.yaml, which extends a.yaml, which extends unisson; each
+// with a script of its own (a.lua, b.lua).
+GameState ChooseAceInChain(const TempFolder& folder, const std::string& a_lua, const std::string& b_lua) {
+  folder.Write("a.lua", a_lua);
+  folder.Write("a.yaml", "extends: unisson\nname: a\nscripts: [a.lua]\n");
+  folder.Write("b.lua", b_lua);
+  auto engine = MakeEngine(folder.Write("b.yaml", "extends: a.yaml\nname: b\nscripts: [b.lua]\n"), 3);
+  GameState s = Position(*engine, kAceSevenPosition);
+  Play(*engine, s, "choose AS");
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("variant/a variant's function calls the base's through base") {
@@ -188,12 +200,9 @@ TEST_CASE("variant/base is read-only, and a name it lacks fails at load with the
 
 TEST_CASE("variant/each generation's base is the one it extends") {
   TempFolder folder("tapis_base_chain");
-  folder.Write("a.lua", "function on_choose(move) base.on_choose(move) tapis.set_out(1) end\n");
-  folder.Write("a.yaml", "extends: unisson\nname: a\nscripts: [a.lua]\n");
-  folder.Write("b.lua", "function on_choose(move) base.on_choose(move) tapis.set_out(2) end\n");
-  auto engine = MakeEngine(folder.Write("b.yaml", "extends: a.yaml\nname: b\nscripts: [b.lua]\n"), 3);
-  GameState s = Position(*engine, kAceSevenPosition);
-  Play(*engine, s, "choose AS");
+  const GameState s =
+      ChooseAceInChain(folder, "function on_choose(move) base.on_choose(move) tapis.set_out(1) end\n",
+                       "function on_choose(move) base.on_choose(move) tapis.set_out(2) end\n");
   CHECK(s.decisions.size() == 1);  // unisson's on_choose, through a's
   CHECK(s.out == 3u);              // a's and b's
 }
@@ -220,12 +229,9 @@ TEST_CASE("variant/a base's script that replaces a tapis function fools only its
   // All scripts shared one `tapis`: a base's script that replaced tapis.ask silenced the
   // Ace effect of the script before it and the variant's calls too.
   TempFolder folder("tapis_view");
-  folder.Write("a.lua", "tapis.ask = function() end\ntapis.set_out = function() end\n");
-  folder.Write("a.yaml", "extends: unisson\nname: a\nscripts: [a.lua]\n");
-  folder.Write("b.lua", "function on_choose(move) base.on_choose(move) tapis.set_out(2) end\n");
-  auto engine = MakeEngine(folder.Write("b.yaml", "extends: a.yaml\nname: b\nscripts: [b.lua]\n"), 3);
-  GameState s = Position(*engine, kAceSevenPosition);
-  Play(*engine, s, "choose AS");
+  const GameState s =
+      ChooseAceInChain(folder, "tapis.ask = function() end\ntapis.set_out = function() end\n",
+                       "function on_choose(move) base.on_choose(move) tapis.set_out(2) end\n");
   CHECK(s.decisions.size() == 1);  // unisson.lua's tapis.ask
   CHECK(s.out == 2u);              // b.lua's tapis.set_out
   // The global `tapis`, which every script could reach, is read-only.
