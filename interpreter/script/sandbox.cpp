@@ -297,19 +297,50 @@ void PushFrozenFields(lua_State* L, int index) {
   lua_remove(L, -2);
 }
 
-void PushTapisView(lua_State* L) {
-  static const char kViewMetatable = 0;  // its address: the registry key of the views' metatable
-  lua_getglobal(L, "tapis");
-  PushFrozenFields(L, -1);
-  lua_remove(L, -2);
-  lua_createtable(L, 0, 96);
-  lua_pushnil(L);
-  while (lua_next(L, -3) != 0) {
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
-    lua_rawset(L, -4);
+namespace {
+
+// Their addresses: the registry keys of the API's fields as an array {key, value, key,
+// value…}, and of the views' metatable.
+const char kViewFields = 0, kViewMetatable = 0;
+
+// Pushes the array of the API's fields, made at the first call.
+lua_Integer PushViewFields(lua_State* L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kViewFields) == LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_getglobal(L, "tapis");
+    PushFrozenFields(L, -1);
+    lua_remove(L, -2);
+    lua_newtable(L);
+    lua_Integer slots = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -3) != 0) {
+      lua_pushvalue(L, -2);
+      lua_rawseti(L, -4, ++slots);
+      lua_rawseti(L, -3, ++slots);
+    }
+    lua_remove(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &kViewFields);
   }
-  lua_remove(L, -2);
+  return static_cast<lua_Integer>(lua_rawlen(L, -1));
+}
+
+}  // namespace
+
+void ResetTapisView(lua_State* L, int index) {
+  index = lua_absindex(L, index);
+  const lua_Integer slots = PushViewFields(L);
+  for (lua_Integer i = 1; i < slots; i += 2) {
+    lua_rawgeti(L, -1, i);
+    lua_rawgeti(L, -2, i + 1);
+    lua_rawset(L, index);
+  }
+  lua_pop(L, 1);
+}
+
+void PushTapisView(lua_State* L) {
+  lua_createtable(L, 0, 96);
+  ResetTapisView(L, -1);
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kViewMetatable) != LUA_TNIL) {
     lua_setmetatable(L, -2);
     return;

@@ -30,6 +30,9 @@ void PushFrozenFields(lua_State* L, int index);
 // effects read them at every call (a frozen table cost 7-9% of a game in script-heavy
 // rulesets); a function a script replaces there is replaced for that script alone.
 void PushTapisView(lua_State* L);
+// Puts back in the view at `index` every function of the API as opened (a script may have
+// replaced some): a view is reused from game to game, as it gains no field.
+void ResetTapisView(lua_State* L, int index);
 // Replaces pcall, xpcall and setmetatable, then freezes the libraries, the global table and
 // `tapis`. Call once the libraries and the tapis API are open, before any script runs.
 void OpenSandbox(lua_State* L);

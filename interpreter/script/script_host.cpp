@@ -183,7 +183,16 @@ void ScriptHost::RunChunks(size_t from) {
     lua_pushvalue(L_, -1);
     definitions_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
     lua_setupvalue(L_, -2, 1);
-    lua::PushTapisView(L_);  // the script's own: a function it replaces there is its own affair
+    // The script's own `tapis`: a function it replaces there is its own affair, until the
+    // scripts start afresh, with the view as opened.
+    if (i < views_.size()) {
+      lua_rawgeti(L_, LUA_REGISTRYINDEX, views_[i]);
+      lua::ResetTapisView(L_, -1);
+    } else {
+      lua::PushTapisView(L_);
+      lua_pushvalue(L_, -1);
+      views_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
+    }
     if (ProtectedCall(1, 0) != LUA_OK) {
       std::string message = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error";
       if (message == "not enough memory")

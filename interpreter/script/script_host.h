@@ -155,6 +155,7 @@ class ScriptHost {
   std::vector<int> chunks_;       // registry refs, each script compiled
   std::vector<int> definitions_;  // registry refs, what each script defined
   std::vector<int> environments_;  // registry refs, each script's closed _ENV during play
+  std::vector<int> views_;         // registry refs, each script's own `tapis` (sandbox.h)
   int global_fields_ = 0;          // registry ref: the fields behind the read-only _G
   bool dirty_ = false;  // a script has run since the chunks last ran
   // Functions by name, looked up once: scripts cannot change their definitions after loading.
