@@ -105,6 +105,29 @@ TEST_CASE("sandbox/the API's own loops are bounded") {
             .find("is in the list twice") != std::string::npos);
 }
 
+TEST_CASE("sandbox/tapis.runs over many copies of a value stops with a clear error" * doctest::timeout(5)) {
+  // Open runs by value were searched every way: a few ranks of 8 copies each took minutes.
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("tapis_sandbox_runs_" + std::to_string(getpid()));
+  std::filesystem::create_directories(folder);
+  std::string yaml = ReadText(kBad + "mini.yaml");
+  yaml.replace(yaml.find("[\"1\", \"2\", \"3\"]"), 15,
+               "[\"1\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\", \"9\", \"10\", \"11\", \"12\"]");
+  yaml.replace(yaml.find("pack: every"), 11, "pack: every\n  copies: 8");
+  yaml += "combinations:\n  sequence: {run: rank, same: suit, min: 2}\n";
+  yaml.replace(yaml.find("mini.lua"), 8, "case.lua");
+  std::ofstream(folder / "case.lua")
+      << "function on_play(move)\n  local n = #tapis.runs(tapis.cards('stock'), "
+         "'sequence')\n  error('went on: ' .. n, 0)\nend\n";
+  Engine engine(
+      std::make_shared<GameConfig>(LoadRulesetFromString(yaml, (folder / "case.yaml").string()), 2));
+  GameState state = engine.NewGame(3);
+  const ApplyResult r = engine.Apply(state, engine.LegalMoves(state).front());
+  CHECK_FALSE(r.ok);
+  INFO(r.error);
+  CHECK(r.error.find("case.lua:2: tapis.runs: too many ways to group these cards") != std::string::npos);
+}
+
 TEST_CASE("sandbox/work in C is bounded or charged to the budget") {
   // Each looped 2^63 times in C, where Lua counts nothing.
   CHECK(PlayError("local c = move.cards\nfor k = 0, 62 do c[1 << k] = true end\nc[math.maxinteger] = true\n"
@@ -247,6 +270,58 @@ TEST_CASE("sandbox/a misspelt name in a script fails when the ruleset loads, wit
         "loaded");
   CHECK(load_error("local t = {rank = 'x'}\nif t.rank:upper() == 'X' or t.name == 'x' then return end") ==
         "loaded");
+}
+
+TEST_CASE("sandbox/the name check of a script of megabytes takes a moment" * doctest::timeout(5)) {
+  // Each `tapis` looked back over every name before it: 40,000 in a table (280 KB) took 18 s.
+  std::string names;
+  for (int i = 0; i < 400000; ++i) names += "tapis, ";
+  CHECK(MiniWith("function on_play(move) end\nlocal t = rawlen({" + names + "})\n")->scripts.size() == 1);
+  // A million typos are a one-line error, the first (each kept its message and list).
+  std::string typos;
+  for (int i = 0; i < 300000; ++i) typos += "tapis.fooo, ";
+  try {
+    MiniWith("function on_play(move) end\nfunction g() return {" + typos + "} end\n");
+    FAIL("loaded");
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()).find("case.lua:2: tapis has no function 'fooo'") != std::string::npos);
+    CHECK(std::string(e.what()).find('\n') == std::string::npos);
+  }
+}
+
+TEST_CASE("sandbox/a name of megabytes, or among hundreds, gets a bounded message" * doctest::timeout(5)) {
+  // The suggestion's table of edits is the name's length times five, and a list of names
+  // stops at a hundred.
+  std::string values;
+  for (int i = 0; i < 300; ++i) values += fmt::format("{}v{}", i ? ", " : "", i);
+  std::string yaml = ReadText(kBad + "mini.yaml");
+  yaml.replace(yaml.find("[\"1\", \"2\", \"3\"]"), 15, "[" + values + "]");
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("tapis_sandbox_names_" + std::to_string(getpid()));
+  std::filesystem::create_directories(folder);
+  const std::string huge(5 << 20, 'v');
+  std::ofstream(folder / "case.lua") << "function on_play(move)\n  if move.cards[1].rank == 'w1' or "
+                                        "move.cards[1].rank == '"
+                                     << huge << "' then return end\nend\n";
+  yaml.replace(yaml.find("mini.lua"), 8, "case.lua");
+  try {
+    LoadRulesetFromString(yaml, (folder / "case.yaml").string());
+    FAIL("loaded");
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    CHECK(message.find("case.lua:2: 'w1' is no value of the card property 'rank'; did you mean 'v1'?") !=
+          std::string::npos);
+  }
+  std::ofstream(folder / "case.lua") << "function on_play(move)\n  if move.cards[1].rank == '" << huge
+                                     << "' then return end\nend\n";
+  try {
+    LoadRulesetFromString(yaml, (folder / "case.yaml").string());
+    FAIL("loaded");
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    CHECK(message.find("its values are: v0, v1, v2") != std::string::npos);
+    CHECK(message.find("v99… and 200 more") != std::string::npos);
+  }
 }
 
 TEST_CASE("sandbox/a misspelt name built at run time gets the one meant, or the list of names") {

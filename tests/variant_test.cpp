@@ -131,6 +131,18 @@ struct TempFolder {
 const char* kAceSevenPosition = R"({"zones": {"gamme": ["AS", "8H"], "hand 1": ["9H", "8C", "JD"],
     "hand 2": ["KC"], "hand 3": ["QC"]}})";
 
+// The game after "choose AS" in b.yaml, which extends a.yaml, which extends unisson; each
+// with a script of its own (a.lua, b.lua).
+GameState ChooseAceInChain(const TempFolder& folder, const std::string& a_lua, const std::string& b_lua) {
+  folder.Write("a.lua", a_lua);
+  folder.Write("a.yaml", "extends: unisson\nname: a\nscripts: [a.lua]\n");
+  folder.Write("b.lua", b_lua);
+  auto engine = MakeEngine(folder.Write("b.yaml", "extends: a.yaml\nname: b\nscripts: [b.lua]\n"), 3);
+  GameState s = Position(*engine, kAceSevenPosition);
+  Play(*engine, s, "choose AS");
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("variant/a variant's function calls the base's through base") {
@@ -188,12 +200,9 @@ TEST_CASE("variant/base is read-only, and a name it lacks fails at load with the
 
 TEST_CASE("variant/each generation's base is the one it extends") {
   TempFolder folder("tapis_base_chain");
-  folder.Write("a.lua", "function on_choose(move) base.on_choose(move) tapis.set_out(1) end\n");
-  folder.Write("a.yaml", "extends: unisson\nname: a\nscripts: [a.lua]\n");
-  folder.Write("b.lua", "function on_choose(move) base.on_choose(move) tapis.set_out(2) end\n");
-  auto engine = MakeEngine(folder.Write("b.yaml", "extends: a.yaml\nname: b\nscripts: [b.lua]\n"), 3);
-  GameState s = Position(*engine, kAceSevenPosition);
-  Play(*engine, s, "choose AS");
+  const GameState s =
+      ChooseAceInChain(folder, "function on_choose(move) base.on_choose(move) tapis.set_out(1) end\n",
+                       "function on_choose(move) base.on_choose(move) tapis.set_out(2) end\n");
   CHECK(s.decisions.size() == 1);  // unisson's on_choose, through a's
   CHECK(s.out == 3u);              // a's and b's
 }
@@ -214,4 +223,58 @@ TEST_CASE("variant/the docs' example: Kings call L'Unisson's effect and scoring,
   Play(*kings, s, "choose AS");  // an Ace: L'Unisson's two discards, through base.on_choose
   REQUIRE(s.decisions.size() == 1);
   CHECK_FALSE(IsLegal(*kings, s, "stop"));
+}
+
+TEST_CASE("variant/a base's script that replaces a tapis function fools only itself") {
+  // All scripts shared one `tapis`: a base's script that replaced tapis.ask silenced the
+  // Ace effect of the script before it and the variant's calls too.
+  TempFolder folder("tapis_view");
+  const GameState s =
+      ChooseAceInChain(folder, "tapis.ask = function() end\ntapis.set_out = function() end\n",
+                       "function on_choose(move) base.on_choose(move) tapis.set_out(2) end\n");
+  CHECK(s.decisions.size() == 1);  // unisson.lua's tapis.ask
+  CHECK(s.out == 2u);              // b.lua's tapis.set_out
+  // The global `tapis`, which every script could reach, is read-only.
+  folder.Write("a.lua", "_G.tapis.ask = function() end\n");
+  CHECK(LoadErrorOf((folder.path / "b.yaml").string())
+            .find("a.lua:1: cannot change 'tapis.ask': the libraries and the tapis table are read-only") !=
+        std::string::npos);
+}
+
+TEST_CASE("variant/an error in a node of the base is reported at the base's file and line") {
+  // The merged tree was read as the variant's: `v.yaml:24:38`, a line v.yaml does not have.
+  TempFolder folder("tapis_base_line");
+  const std::string mini = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml";
+  const std::string yaml = folder.Write("v.yaml", "extends: " + mini + "\nname: v\nzones: {pile: ~}\n");
+  CHECK(LoadErrorOf(yaml) == mini + ":23:38: unknown zone 'pile'; zones are: stock, hand");
+  // The variant's own nodes stay at its lines, and a base that does not load says so at the
+  // variant's extends: with the base's own place.
+  folder.Write("v.yaml", "extends: " + mini + "\nname: v\nmoves: {play: {to: attic}}\n");
+  CHECK(LoadErrorOf(yaml).find("v.yaml:3:20: unknown zone 'attic'") != std::string::npos);
+  const std::string base = folder.Write("base.yaml", ReadText(mini) + "bots: {iterations: 0}\n");
+  folder.Write("mini.lua", "function on_play(move) end\n");
+  folder.Write("v.yaml", "extends: base.yaml\nname: v\n");
+  CHECK(LoadErrorOf(yaml) == yaml + ":1:10: the ruleset it extends does not load: " + base +
+                                 ":26:20: iterations: expected a number from 1 up");
+}
+
+TEST_CASE("variant/each script of a chain of extends runs its top level once" * doctest::timeout(3)) {
+  // Each file of the chain was built with the scripts of every file above it run again:
+  // 60 levels ran 1,830 top levels, each near its budget's share (549,000,000 instructions).
+  TempFolder folder("tapis_chain_scripts");
+  const std::string mini = std::string(TAPIS_SOURCE_DIR) + "/tests/bad/mini.yaml";
+  folder.Write("v0.yaml", "extends: " + mini + "\nname: v0\n");
+  for (int i = 1; i <= 60; ++i) {
+    folder.Write(fmt::format("s{}.lua", i), fmt::format("for i = 1, 300000 do end\nlevel{} = {}\n", i, i));
+    folder.Write(fmt::format("v{}.yaml", i),
+                 fmt::format("extends: v{}.yaml\nscripts: [s{}.lua]\n", i - 1, i));
+  }
+  const auto rules = LoadRuleset((folder.path / "v60.yaml").string());
+  CHECK(rules->scripts.size() == 61);
+  // The variant's scripts still see the base's definitions, and share the one budget.
+  folder.Write("s60.lua", "assert(base.level59 == 59)\nfor i = 1, 3000000 do end\n");
+  CHECK(LoadErrorOf((folder.path / "v60.yaml").string()).find("s60.lua:2: instruction budget") !=
+        std::string::npos);
+  folder.Write("s60.lua", "assert(base.level59 == 59 and base.level1 == 1)\n");
+  CHECK(LoadRuleset((folder.path / "v60.yaml").string())->scripts.size() == 61);
 }

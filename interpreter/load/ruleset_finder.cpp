@@ -6,8 +6,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
+#include <unordered_set>
 
 #include "interpreter/model/errors.h"
+#include "interpreter/model/names.h"
 
 namespace tapis {
 
@@ -31,17 +33,17 @@ std::vector<std::string> RulesetFolders() {
 
 std::vector<RulesetEntry> ListRulesets() {
   std::vector<RulesetEntry> out;
+  std::unordered_set<std::string> listed;  // a name in an earlier folder shadows the later ones
   for (const auto& dir : RulesetFolders()) {
     std::error_code ec;
     std::vector<RulesetEntry> here;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      if (entry.path().extension() != ".yaml") continue;
-      const std::string name = entry.path().stem().string();
-      const bool shadowed =
-          std::any_of(out.begin(), out.end(), [&](const auto& e) { return e.name == name; });
-      if (!shadowed) here.push_back({name, entry.path().string()});
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      if (it->path().extension() != ".yaml") continue;
+      std::string name = it->path().stem().string();
+      if (!listed.count(name)) here.push_back({std::move(name), it->path().string()});
     }
     std::sort(here.begin(), here.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    for (const auto& entry : here) listed.insert(entry.name);
     out.insert(out.end(), here.begin(), here.end());
   }
   return out;
@@ -50,13 +52,21 @@ std::vector<RulesetEntry> ListRulesets() {
 std::string FindRuleset(const std::string& name_or_path) {
   std::error_code ec;
   if (fs::is_regular_file(name_or_path, ec)) return name_or_path;
-  for (const auto& entry : ListRulesets()) {
-    if (entry.name == name_or_path) return entry.path;
+  // A name is looked up as NAME.yaml in each folder, one file test a folder: listing the
+  // folders took 16 s with two of 50,000 files.
+  const bool a_name = !name_or_path.empty() && name_or_path != "." && name_or_path != ".." &&
+                      name_or_path.find('/') == std::string::npos &&
+                      name_or_path.find('\0') == std::string::npos;
+  if (a_name) {
+    for (const auto& dir : RulesetFolders()) {
+      const fs::path path = fs::path(dir) / (name_or_path + ".yaml");
+      if (fs::is_regular_file(path, ec)) return path.string();
+    }
   }
   std::vector<std::string> names;
   for (const auto& entry : ListRulesets()) names.push_back(entry.name);
   throw IoError(fmt::format("no ruleset '{}'; known rulesets: {} (or give a path to a .yaml file)",
-                            name_or_path, fmt::join(names, ", ")));
+                            name_or_path, JoinSome(names)));
 }
 
 }  // namespace tapis

@@ -33,8 +33,20 @@ namespace fs = std::filesystem;
 // Walks the YAML tree, remembering the file so every message can say where.
 class Loader : private YamlReader {
  public:
-  Loader(std::string file, std::string directory, std::map<std::string, InheritedScript> script_names)
-      : YamlReader(std::move(file)), dir_(std::move(directory)), script_names_(std::move(script_names)) {}
+  Loader(std::string file, std::string directory, std::map<std::string, InheritedScript> script_names,
+         std::vector<std::pair<std::string, YAML::Node>> files, ScriptsRun base_scripts)
+      : YamlReader(std::move(file)),
+        dir_(std::move(directory)),
+        script_names_(std::move(script_names)),
+        base_scripts_(std::move(base_scripts)) {
+    SetFiles(std::move(files));
+  }
+
+  // The scripts the check ran, with `rules`, the ruleset they ran for (empty without scripts).
+  ScriptsRun TakeScriptsRun(std::shared_ptr<const Ruleset> rules) {
+    if (!host_) return {};
+    return {std::move(rules), std::move(host_)};
+  }
 
   std::shared_ptr<const Ruleset> Load(const YAML::Node& root) {
     auto rules = std::make_shared<Ruleset>();
@@ -294,7 +306,15 @@ class Loader : private YamlReader {
       Fail(functions_.front().second,
            fmt::format("no scripts are listed, so Lua function '{}' cannot exist", functions_.front().first));
     }
-    ScriptHost host(*r_);  // compiles and runs the scripts' top level; throws on errors
+    // Compiles and runs the scripts' top levels (only the variant's, when its base's ran when
+    // it was checked); throws on errors.
+    if (BeginsWithBaseScripts()) {
+      host_ = std::move(base_scripts_.host);
+      host_->Extend(*r_);
+    } else {
+      host_ = std::make_shared<ScriptHost>(*r_);
+    }
+    ScriptHost& host = *host_;
     // A base's scripts were checked when it loaded; a variant may drop a name that a base
     // function it replaced still uses.
     if (const auto problems =
@@ -310,8 +330,22 @@ class Loader : private YamlReader {
     }
   }
 
+  // True when this ruleset's scripts begin with those the base's check ran, all of them.
+  bool BeginsWithBaseScripts() const {
+    if (!base_scripts_.host) return false;
+    const auto& base = base_scripts_.rules->scripts;
+    if (base_scripts_.host->scripts_run() != base.size() || r_->scripts.size() < base.size()) return false;
+    for (size_t i = 0; i < base.size(); ++i) {
+      const ScriptFile& mine = r_->scripts[i];
+      if (mine.display_name != base[i].display_name || mine.source != base[i].source) return false;
+    }
+    return true;
+  }
+
   std::string dir_;
   std::map<std::string, InheritedScript> script_names_;  // scripts inherited through `extends`
+  ScriptsRun base_scripts_;                              // run when the base was checked
+  std::shared_ptr<ScriptHost> host_;                     // the scripts this check ran
   std::vector<std::string> inherited_scripts_;       // their display names
   Ruleset* r_ = nullptr;
   std::vector<std::pair<std::string, YAML::Node>> functions_;
@@ -323,10 +357,15 @@ std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, co
   return BuildRuleset(ReadRulesetSource(yaml, file_name), file_name);
 }
 
-std::shared_ptr<const Ruleset> BuildRuleset(RulesetSource source, const std::string& file_name) {
+std::shared_ptr<const Ruleset> BuildRuleset(RulesetSource source, const std::string& file_name,
+                                            ScriptsRun* scripts_run) {
   const std::string dir = fs::path(file_name).parent_path().string();
   try {
-    return Loader(file_name, dir.empty() ? "." : dir, std::move(source.script_names)).Load(source.root);
+    Loader loader(file_name, dir.empty() ? "." : dir, std::move(source.script_names), std::move(source.files),
+                  std::move(source.base_scripts));
+    auto rules = loader.Load(source.root);
+    if (scripts_run) *scripts_run = loader.TakeScriptsRun(rules);
+    return rules;
   } catch (const YAML::Exception& e) {
     throw RulesError(fmt::format("{}:{}:{}: {}", file_name, e.mark.line + 1, e.mark.column + 1, e.msg));
   }

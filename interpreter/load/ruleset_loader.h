@@ -12,7 +12,10 @@ namespace tapis {
 
 std::shared_ptr<const Ruleset> LoadRuleset(const std::string& path);
 std::shared_ptr<const Ruleset> LoadRulesetFromString(const std::string& yaml, const std::string& file_name);
-// The ruleset of a source already read (merged with what it extends) from `file_name`.
-std::shared_ptr<const Ruleset> BuildRuleset(RulesetSource source, const std::string& file_name);
+// The ruleset of a source already read (merged with what it extends) from `file_name`. Its
+// scripts' top levels run on those of `source.base_scripts` when they begin with them; the
+// scripts run are kept in `scripts_run` when given, for a variant of this ruleset.
+std::shared_ptr<const Ruleset> BuildRuleset(RulesetSource source, const std::string& file_name,
+                                            ScriptsRun* scripts_run = nullptr);
 
 }  // namespace tapis

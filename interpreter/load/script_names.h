@@ -13,10 +13,9 @@
 
 namespace tapis {
 
-// Problems, one line each ("scripts/x.lua:12: tapis.get: unknown variable 'pionts'; did
-// you mean 'points'?"); empty when every literal name exists. `base_names[i]`: what script
-// i's `base.` may name (ScriptHost::BaseNames). Scripts named in `skip` (by display name)
-// are not read.
+// The first problems (20 at most), one line each ("scripts/x.lua:12: tapis.get: unknown variable 'pionts';
+// did you mean 'points'?"); empty when every literal name exists. `base_names[i]`: what script i's `base.`
+// may name (ScriptHost::BaseNames). Scripts named in `skip` (by display name) are not read.
 std::vector<std::string> CheckScriptNames(const Ruleset& rules, const std::vector<std::string>& api_functions,
                                           const std::vector<std::vector<std::string>>& base_names,
                                           const std::vector<std::string>& skip = {});

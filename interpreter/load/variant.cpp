@@ -131,6 +131,7 @@ struct Loading {
 RulesetSource Read(const std::string& text, const std::string& file) {
   RulesetSource source;
   source.root = Parse(text, file);
+  source.files = {{file, source.root}};
   const YAML::Node extends = source.root.IsMap() ? source.root["extends"] : YAML::Node();
   if (!extends) return source;
   const auto where = [&](const std::string& message) {
@@ -153,14 +154,15 @@ RulesetSource Read(const std::string& text, const std::string& file) {
     throw where(fmt::format("'{}' extends itself, through a chain of extends", base));
   }
   // The base must stand on its own. Its chain is read once, and each file of the chain is
-  // built once, so a chain of n files loads in n steps.
+  // built once, so a chain of n files loads in n steps; each build runs only its own
+  // scripts, on top of those its base ran (ScriptsRun).
   RulesetSource parent;
   try {
     std::string base_text;
     if (const FileProblem problem = ReadTextFile(base, base_text); problem != FileProblem::kNone)
       throw IoError(fmt::format("{}: cannot read the ruleset file{}", base, ProblemSuffix(problem, base)));
     parent = ReadRulesetSource(base_text, base);
-    BuildRuleset(parent, base);
+    BuildRuleset(parent, base, &source.base_scripts);
   } catch (const Error& e) {
     throw where(fmt::format("the ruleset it extends does not load: {}", e.what()));
   }
@@ -181,8 +183,10 @@ RulesetSource Read(const std::string& text, const std::string& file) {
     parent.root["scripts"] = scripts;
   }
   source.root.remove("extends");
-  source.root = Merge(parent.root, source.root, true);
+  // reset, not =: assigning a node rewrites the node it held, the file's own tree (files).
+  source.root.reset(Merge(parent.root, source.root, true));
   source.script_names = parent.script_names;
+  source.files.insert(source.files.end(), parent.files.begin(), parent.files.end());
   return source;
 }
 

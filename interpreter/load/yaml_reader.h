@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "interpreter/model/errors.h"
@@ -18,6 +19,10 @@ namespace tapis {
 class YamlReader {
  public:
   explicit YamlReader(std::string file) : file_(std::move(file)) {}
+
+  // The trees of the files a merged tree was made of (RulesetSource::files); Where names the
+  // file a node comes from, the reader's own when none holds it.
+  void SetFiles(std::vector<std::pair<std::string, YAML::Node>> files) { files_ = std::move(files); }
 
   // "file:line:col" of `node`, for messages (the file alone for a node of no place).
   std::string Where(const YAML::Node& node) const;
@@ -69,6 +74,11 @@ class YamlReader {
 
  protected:
   std::string file_;
+
+ private:
+  // The file of `node` among files_ (found by identity, walked only when a message needs it).
+  const std::string& FileOf(const YAML::Node& node) const;
+  std::vector<std::pair<std::string, YAML::Node>> files_;
 };
 
 }  // namespace tapis

@@ -1,5 +1,7 @@
 #include "interpreter/mechanisms/combination.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <string>
@@ -152,7 +154,9 @@ struct Quality {
 // Groups cards sharing a key into runs by dynamic programming over the values in order.
 // The state at a value is the multiset of runs still open (by length); at each value some
 // open runs take one of its cards, the others close (scoring if long enough), and new runs
-// may start. Copies of a value are few (one per pack), so states are few.
+// may start. Copies of a value are few (one per pack), so states are usually few; but they
+// grow exponentially with the copies (12 values of 8 copies took 100 s), so the search
+// counts its steps and gives up past kMostRunSteps (TooManyGroupings).
 class RunPartitioner {
  public:
   RunPartitioner(const Combination& combo, std::vector<std::vector<CardId>> by_value)
@@ -214,6 +218,12 @@ class RunPartitioner {
     const std::vector<int> key = Key(v, open);
     if (auto it = memo_.find(key); it != memo_.end()) return it->second.quality;
     const int copies = v < by_value_.size() ? static_cast<int>(by_value_[v].size()) : 0;
+    // The choices below: a mask of the open runs (at most 31 of them), each with a number of
+    // runs started.
+    steps_ += (size_t{1} << std::min<size_t>(open.size(), 31)) * static_cast<size_t>(copies + 1);
+    if (steps_ > kMostRunSteps || open.size() > 31)
+      throw TooManyGroupings(
+          fmt::format("too many ways to group these cards (more than {} steps)", kMostRunSteps));
     Entry best;
     bool found = false;
     for (uint32_t keep = 0; keep < (1u << open.size()); ++keep) {
@@ -255,6 +265,7 @@ class RunPartitioner {
   const Combination& combo_;
   std::vector<std::vector<CardId>> by_value_;  // cards of each value in order
   std::map<std::vector<int>, Entry> memo_;
+  size_t steps_ = 0;  // the masks tried so far
 };
 
 // Sets: the cards of one value split into as few groups as cover the most of them.

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "interpreter/model/catalog.h"
@@ -26,9 +27,17 @@ bool Extends(const CardSet& set, const Combination& combo, std::span<const CardI
 // Puts cards in combination order (by the combination's property, then by card id).
 void SortForCombination(const CardSet& set, const Combination& combo, std::vector<CardId>& cards);
 
+// The most steps BestPartition's search of runs takes (a step: a choice of the open runs a
+// value's cards extend); a few packs' worth of copies take thousands.
+inline constexpr size_t kMostRunSteps = 2'000'000;
+struct TooManyGroupings : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Groups `cards` into disjoint combinations covering as many cards as possible; among those,
 // the grouping with the longest combination first (so a full-length run is kept whole), then the
-// fewest groups. Cards left over are not returned.
+// fewest groups. Cards left over are not returned. Throws TooManyGroupings when the search
+// would pass kMostRunSteps (many copies of the same values).
 std::vector<std::vector<CardId>> BestPartition(const CardSet& set, const Combination& combo,
                                                std::span<const CardId> cards);
 

@@ -157,7 +157,7 @@ std::string SameLettersHint(const Catalog& catalog, const std::string& typed) {
   };
   const std::string wanted = letters(typed);
   for (const auto& kind : catalog.kinds()) {
-    if (kind.code.size() > 1 && letters(kind.code) == wanted)
+    if (kind.code.size() > 1 && kind.code.size() == typed.size() && letters(kind.code) == wanted)
       return fmt::format("; did you mean {}? (this game writes its cards as {}, {}…)", kind.code,
                          catalog.kinds().front().code, catalog.kinds().back().code);
   }

@@ -325,7 +325,12 @@ int Runs(lua_State* L, ScriptContext& ctx) {
     seen[c] = true;
   }
   const Combination& combo = CombinationArg(L, 2, ctx);
-  const auto groups = BestPartition(ctx.engine->cards(), combo, cards);
+  std::vector<std::vector<CardId>> groups;
+  try {
+    groups = BestPartition(ctx.engine->cards(), combo, cards);
+  } catch (const TooManyGroupings& e) {
+    throw ApiError(fmt::format("tapis.runs: {}", e.what()));
+  }
   lua_createtable(L, static_cast<int>(groups.size()), 0);
   for (size_t i = 0; i < groups.size(); ++i) {
     PushCards(L, ctx.engine->cards(), groups[i]);

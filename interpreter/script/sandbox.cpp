@@ -297,6 +297,60 @@ void PushFrozenFields(lua_State* L, int index) {
   lua_remove(L, -2);
 }
 
+namespace {
+
+// Their addresses: the registry keys of the API's fields as an array {key, value, key,
+// value…}, and of the views' metatable.
+const char kViewFields = 0, kViewMetatable = 0;
+
+// Pushes the array of the API's fields, made at the first call.
+lua_Integer PushViewFields(lua_State* L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kViewFields) == LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_getglobal(L, "tapis");
+    PushFrozenFields(L, -1);
+    lua_remove(L, -2);
+    lua_newtable(L);
+    lua_Integer slots = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -3) != 0) {
+      lua_pushvalue(L, -2);
+      lua_rawseti(L, -4, ++slots);
+      lua_rawseti(L, -3, ++slots);
+    }
+    lua_remove(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &kViewFields);
+  }
+  return static_cast<lua_Integer>(lua_rawlen(L, -1));
+}
+
+}  // namespace
+
+void ResetTapisView(lua_State* L, int index) {
+  index = lua_absindex(L, index);
+  const lua_Integer slots = PushViewFields(L);
+  for (lua_Integer i = 1; i < slots; i += 2) {
+    lua_rawgeti(L, -1, i);
+    lua_rawgeti(L, -2, i + 1);
+    lua_rawset(L, index);
+  }
+  lua_pop(L, 1);
+}
+
+void PushTapisView(lua_State* L) {
+  lua_createtable(L, 0, 96);
+  ResetTapisView(L, -1);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kViewMetatable) != LUA_TNIL) {
+    lua_setmetatable(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  Seal(L, -1, "tapis", kLibrariesReadOnly, "tapis has no function", "its functions are");
+  lua_getmetatable(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kViewMetatable);
+}
+
 void OpenSandbox(lua_State* L) {
   OpenChargedLibrary(L);
   OpenOrderedPairs(L);
@@ -327,12 +381,9 @@ void OpenSandbox(lua_State* L) {
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 2);
 
-  // The tapis table keeps its fields: effects read it at every call, and a frozen table costs
-  // a lookup more (7-9% of a game in script-heavy rulesets). It gains no field and hides its
-  // metatable; a function replaced by a script stays so in that Lua state, like a value kept
-  // in an upvalue (docs/lua-api.md#the-sandbox).
+  // The global `tapis` is read-only; each script reads its own view of it (PushTapisView).
   lua_getglobal(L, "tapis");
-  Seal(L, -1, "tapis", kLibrariesReadOnly, "tapis has no function", "its functions are");
+  FreezeNamespace(L, -1, "tapis", kLibrariesReadOnly, "tapis has no function", "its functions are");
   lua_pop(L, 1);
 
   lua_pushglobaltable(L);

@@ -40,12 +40,12 @@ bool ScriptHost::Call(const std::string& function, int args, int results, std::s
   }
   const char* message = lua_isstring(L_, -1) ? lua_tostring(L_, -1) : nullptr;
   if (status == LUA_ERRMEM) {
-    error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", DefiningScript(rules_.scripts, function),
+    error = fmt::format("{}: memory cap of {} MB exceeded in '{}'", DefiningScript(rules_->scripts, function),
                         limits_.memory_bytes >> 20, function);
   } else if (status == LUA_ERRERR || (message != nullptr && std::strcmp(message, "C stack overflow") == 0)) {
     // Lua says where only when the overflow is met in a Lua function, not inside pcall or a metamethod.
     error = fmt::format("{}: calls nested too deep in '{}' (an endless recursion?)",
-                        DefiningScript(rules_.scripts, function), function);
+                        DefiningScript(rules_->scripts, function), function);
   } else {
     error = message != nullptr ? Printable(message) : fmt::format("error in '{}'", function);
   }
@@ -68,7 +68,7 @@ bool ScriptHost::EnvironmentsKept(std::string& error) {
     lua_pop(L_, 2);
     if (kept)
       error = fmt::format("{}: cannot replace _ENV during play: scripts keep game state with tapis.set",
-                          rules_.scripts[i].display_name);
+                          rules_->scripts[i].display_name);
     kept = false;
   }
   return kept;

@@ -18,9 +18,10 @@ namespace {
 constexpr int kHookEvery = 1000;  // instructions between budget checks
 const char kEmptyBase = 0;        // its address: the registry key of the empty `base` (PushBase)
 
-// Names no script would define itself (one that did would still read these).
+// Names no script would define itself (one that did would still read these). `tapis` is the
+// script's own view of the API, handed to its top level (PushTapisView).
 constexpr const char* kLocalGlobals =
-    "local tapis, ipairs, pairs, math, string, table = tapis, ipairs, pairs, math, string, table; ";
+    "local tapis, ipairs, pairs, math, string, table = ..., ipairs, pairs, math, string, table; ";
 
 // Gone: loading code, and ways around the read-only globals. math.random goes too: a game's
 // randomness must come from its seed (tapis.random).
@@ -74,7 +75,7 @@ bool ScriptHost::Charge(double steps) {
   return false;
 }
 
-ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules), limits_(limits) {
+ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(&rules), limits_(limits) {
   memory_limit_ = limits_.memory_bytes;
   L_ = lua_newstate(&ScriptHost::Allocate, this);
   if (!L_) throw ScriptError("cannot create a Lua state");
@@ -112,33 +113,8 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   lua::PushFrozenFields(L_, -1);
   global_fields_ = luaL_ref(L_, LUA_REGISTRYINDEX);
   lua_pop(L_, 1);
-  // The `tapis` table as opened: a script may replace one of its functions, which lasts
-  // until the scripts start afresh (Reset).
-  lua_getglobal(L_, "tapis");
-  lua_newtable(L_);
-  lua_pushnil(L_);
-  while (lua_next(L_, -3) != 0) {
-    lua_pushvalue(L_, -2);
-    lua_rawseti(L_, -4, ++tapis_field_slots_);
-    lua_rawseti(L_, -3, ++tapis_field_slots_);
-  }
-  tapis_fields_ = luaL_ref(L_, LUA_REGISTRYINDEX);
-  lua_pop(L_, 1);
-
-  for (const ScriptFile& script : rules.scripts) {
-    const std::string chunk = "@" + script.display_name;
-    // The API and the libraries as locals of the chunk: a global read goes through the
-    // script's _ENV and two __index tables, a local is an upvalue (7-13% fewer instructions
-    // a game). On line 1, so error lines stay the file's own.
-    const std::string source = kLocalGlobals + script.source;
-    if (luaL_loadbufferx(L_, source.data(), source.size(), chunk.c_str(), "t") != LUA_OK) {
-      std::string message = lua_tostring(L_, -1);
-      Close();
-      throw ScriptError(message);
-    }
-    chunks_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
-  }
   try {
+    CompileChunks(0);
     RunChunks();
   } catch (const Error&) {
     Close();
@@ -146,14 +122,52 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(rules
   }
 }
 
-void ScriptHost::RunChunks() {
-  definitions_.clear();
+void ScriptHost::CompileChunks(size_t from) {
+  for (size_t i = from; i < rules_->scripts.size(); ++i) {
+    const ScriptFile& script = rules_->scripts[i];
+    const std::string chunk = "@" + script.display_name;
+    // The API and the libraries as locals of the chunk: a global read goes through the
+    // script's _ENV and two __index tables, a local is an upvalue (7-13% fewer instructions
+    // a game). On line 1, so error lines stay the file's own.
+    const std::string source = kLocalGlobals + script.source;
+    if (luaL_loadbufferx(L_, source.data(), source.size(), chunk.c_str(), "t") != LUA_OK) {
+      std::string message = lua_tostring(L_, -1);
+      lua_pop(L_, 1);
+      throw ScriptError(message);
+    }
+    chunks_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
+  }
+}
+
+void ScriptHost::Extend(const Ruleset& rules) {
+  const size_t from = chunks_.size();
+  rules_ = &rules;
+  for (auto& [name, ref] : functions_) luaL_unref(L_, LUA_REGISTRYINDEX, ref);
+  functions_.clear();
+  for (auto& names : interned_) names.clear();
+  InternNames();
+  CompileChunks(from);
+  RunChunks(from);
+}
+
+void ScriptHost::RunChunks(size_t from) {
   // One budget and one memory cap for all the top levels together, however many scripts
   // there are: 200 scripts that each looped near the budget, or kept 24 MB, were each
-  // within their own (a load of minutes, or gigabytes).
-  instructions_left_ = limits_.instructions;
-  memory_limit_ = memory_used_ + limits_.memory_bytes;
-  for (size_t i = 0; i < chunks_.size(); ++i) {
+  // within their own (a load of minutes, or gigabytes). A variant's (Extend) run on what
+  // its base's left, in the environments they ran in.
+  if (from == 0) {
+    definitions_.resize(0);
+    instructions_left_ = limits_.instructions;
+    load_start_ = memory_used_;
+  }
+  memory_limit_ = load_start_ + limits_.memory_bytes;
+  for (size_t i = 0; i < from; ++i) {
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, chunks_[i]);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, definitions_[i]);
+    lua_setupvalue(L_, -2, 1);
+    lua_pop(L_, 1);
+  }
+  for (size_t i = from; i < chunks_.size(); ++i) {
     lua_rawgeti(L_, LUA_REGISTRYINDEX, chunks_[i]);
     // While the top level runs, _ENV is the table of what the script defines, whose reads
     // fall through to the shared libraries: definitions stay the script's own.
@@ -169,10 +183,20 @@ void ScriptHost::RunChunks() {
     lua_pushvalue(L_, -1);
     definitions_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
     lua_setupvalue(L_, -2, 1);
-    if (ProtectedCall(0, 0) != LUA_OK) {
+    // The script's own `tapis`: a function it replaces there is its own affair, until the
+    // scripts start afresh, with the view as opened.
+    if (i < views_.size()) {
+      lua_rawgeti(L_, LUA_REGISTRYINDEX, views_[i]);
+      lua::ResetTapisView(L_, -1);
+    } else {
+      lua::PushTapisView(L_);
+      lua_pushvalue(L_, -1);
+      views_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
+    }
+    if (ProtectedCall(1, 0) != LUA_OK) {
       std::string message = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error";
       if (message == "not enough memory")
-        message = fmt::format("{}: memory cap exceeded while loading", rules_.scripts[i].display_name);
+        message = fmt::format("{}: memory cap exceeded while loading", rules_->scripts[i].display_name);
       lua_pop(L_, 1);
       throw ScriptError(message);
     }
@@ -201,15 +225,15 @@ void ScriptHost::RunChunks() {
   // One memory cap for the engine's life, above what the scripts held once first loaded:
   // what they keep from call to call counts. (After a Reset, what the scripts held before
   // is garbage: an allocation that would pass the cap collects it first.)
-  if (loaded_bytes_ == 0) loaded_bytes_ = memory_used_;
+  if (loaded_bytes_ == 0 || from > 0) loaded_bytes_ = memory_used_;
   memory_limit_ = loaded_bytes_ + limits_.memory_bytes;
   dirty_ = false;
 }
 
 void ScriptHost::PushBase(size_t script) {
-  const int generation = rules_.scripts[script].generation;
+  const int generation = rules_->scripts[script].generation;
   bool older = false;
-  for (size_t j = 0; j < script; ++j) older = older || rules_.scripts[j].generation > generation;
+  for (size_t j = 0; j < script; ++j) older = older || rules_->scripts[j].generation > generation;
   if (!older) {
     // One sealed, empty `base` for every script whose ruleset extends none, made once: nothing
     // can change it, and making it was a fifth of starting the scripts afresh at each game.
@@ -226,7 +250,7 @@ void ScriptHost::PushBase(size_t script) {
   // Older generations come first in the list: a later definition of a name wins, as in PushFunction.
   lua_createtable(L_, 0, 16);
   for (size_t j = 0; j < script; ++j) {
-    if (rules_.scripts[j].generation <= generation) continue;
+    if (rules_->scripts[j].generation <= generation) continue;
     lua_rawgeti(L_, LUA_REGISTRYINDEX, definitions_[j]);
     lua_pushnil(L_);
     while (lua_next(L_, -2) != 0) {
@@ -249,15 +273,6 @@ void ScriptHost::Reset() {
   for (auto& [name, ref] : functions_) luaL_unref(L_, LUA_REGISTRYINDEX, ref);
   functions_.clear();
   for (int defs : definitions_) luaL_unref(L_, LUA_REGISTRYINDEX, defs);
-  // `tapis` as opened: its fields are kept as key, value, key, value… in an array.
-  lua_getglobal(L_, "tapis");
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, tapis_fields_);
-  for (lua_Integer i = 1; i < tapis_field_slots_; i += 2) {
-    lua_rawgeti(L_, -1, i);
-    lua_rawgeti(L_, -2, i + 1);
-    lua_rawset(L_, -4);
-  }
-  lua_pop(L_, 2);
   ForgetMoveCards(L_);
   lua::ForgetKeyOrder(L_);
   RunChunks();
@@ -272,9 +287,9 @@ void ScriptHost::InternNames() {
     interned_[list].emplace_back(lua_pushlstring(L_, name.data(), name.size()), name.size());
     lua_rawseti(L_, -2, ++held);
   };
-  for (const auto& zone : rules_.zones) intern(kZoneNames, zone.name);
-  for (const auto& variable : rules_.variables) intern(kVariableNames, variable.name);
-  for (const auto& phase : rules_.phases) intern(kPhaseNames, phase);
+  for (const auto& zone : rules_->zones) intern(kZoneNames, zone.name);
+  for (const auto& variable : rules_->variables) intern(kVariableNames, variable.name);
+  for (const auto& phase : rules_->phases) intern(kPhaseNames, phase);
   for (const char* field : kMoveFieldNames) intern(kMoveFields, field);
   luaL_ref(L_, LUA_REGISTRYINDEX);  // for the life of the state
 }
@@ -333,6 +348,8 @@ bool ScriptHost::HasFunction(const std::string& name) {
 std::vector<std::string> ScriptHost::ApiFunctionNames() {
   std::vector<std::string> names;
   lua_getglobal(L_, "tapis");
+  lua::PushFrozenFields(L_, -1);
+  lua_remove(L_, -2);
   lua_pushnil(L_);
   while (lua_next(L_, -2) != 0) {
     if (lua_type(L_, -2) == LUA_TSTRING) names.emplace_back(lua_tostring(L_, -2));
@@ -344,7 +361,7 @@ std::vector<std::string> ScriptHost::ApiFunctionNames() {
 }
 
 std::vector<std::vector<std::string>> ScriptHost::BaseNames() {
-  std::vector<std::vector<std::string>> out(rules_.scripts.size());
+  std::vector<std::vector<std::string>> out(rules_->scripts.size());
   for (size_t i = 0; i < out.size(); ++i) {
     PushBase(i);
     lua::PushFrozenFields(L_, -1);

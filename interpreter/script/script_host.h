@@ -52,6 +52,15 @@ class ScriptHost {
   ScriptHost(const ScriptHost&) = delete;
   ScriptHost& operator=(const ScriptHost&) = delete;
 
+  // For a variant's load (ruleset_loader.cpp): binds the host to `rules`, whose scripts begin
+  // with the ones this host has run (the base's), and runs only the others' top levels, with
+  // what the base's left of the one budget and memory cap, the base's environments open
+  // again while they run: the same as running them all, each top level once, where building
+  // each file of a chain of n ran n(n+1)/2. Throws Error(kScript) on failure.
+  void Extend(const Ruleset& rules);
+  // The scripts of this host's ruleset that have run.
+  size_t scripts_run() const { return chunks_.size(); }
+
   // Starts the scripts afresh, as loaded: their top levels run again, so what a script kept
   // in its upvalues or tables, or a `tapis` function it replaced, is gone. Every game starts
   // so (Engine::NewGame: no state crosses from one game to the next); `tapis check` replays
@@ -78,7 +87,7 @@ class ScriptHost {
                   std::string& error, std::string* reason = nullptr);
   // For the API functions (lua_api.cpp).
   ScriptContext* context() const { return context_; }
-  const Ruleset& rules() const { return rules_; }
+  const Ruleset& rules() const { return *rules_; }
   const ScriptLimits& limits() const { return limits_; }
   int depth() const { return depth_; }  // calls under way: 1 in an effect, 2 in one it runs
   // While an API function's body runs, the memory cap is lifted: Lua's memory error would
@@ -120,8 +129,11 @@ class ScriptHost {
   }
 
  private:
-  // Runs each compiled chunk in an environment of its own, then closes the environments.
-  void RunChunks();
+  // Compiles the scripts from `from` on.
+  void CompileChunks(size_t from);
+  // Runs each compiled chunk from `from` on in an environment of its own, then closes the
+  // environments.
+  void RunChunks(size_t from = 0);
   bool PushFunction(const std::string& name);
   // Pushes script `script`'s `base`: what the scripts of the ruleset it extends define (older
   // generations, ScriptFile::generation), sealed (sandbox.h).
@@ -137,15 +149,14 @@ class ScriptHost {
   static void* Allocate(void* ud, void* ptr, size_t old_size, size_t new_size);
   static void CountHook(lua_State* L, lua_Debug* ar);
 
-  const Ruleset& rules_;
+  const Ruleset* rules_;
   ScriptLimits limits_;
   lua_State* L_ = nullptr;
   std::vector<int> chunks_;       // registry refs, each script compiled
   std::vector<int> definitions_;  // registry refs, what each script defined
   std::vector<int> environments_;  // registry refs, each script's closed _ENV during play
-  int global_fields_ = 0;         // registry ref: the fields behind the read-only _G
-  int tapis_fields_ = 0;          // registry ref: `tapis` as opened, {key, value, key, value…}
-  int tapis_field_slots_ = 0;
+  std::vector<int> views_;         // registry refs, each script's own `tapis` (sandbox.h)
+  int global_fields_ = 0;          // registry ref: the fields behind the read-only _G
   bool dirty_ = false;  // a script has run since the chunks last ran
   // Functions by name, looked up once: scripts cannot change their definitions after loading.
   std::unordered_map<std::string, int> functions_;  // registry refs, LUA_NOREF when undefined
@@ -153,6 +164,7 @@ class ScriptHost {
   size_t memory_used_ = 0;
   size_t memory_limit_ = 0;
   size_t loaded_bytes_ = 0;  // what the scripts held once first loaded
+  size_t load_start_ = 0;    // what the state held before the top levels first ran
   long long instructions_left_ = 0;
   int depth_ = 0;
   int in_api_ = 0;  // API bodies under way (ApiBody)
