@@ -140,8 +140,9 @@ struct TrumpBid {
   IntValue up_to{0, -1};         // the cards each hand holds once completed
   // `pick_up: dealer`: the turned card goes to the dealer (the seat before the round's first)
   // when its suit is taken the first time round, not to the taker; a suit named later leaves it.
+  // Bytes beside the IntValues' padding: the struct keeps its size (MoveDecl's stride).
   bool dealer_picks_up = false;
-  int discard = -1;  // with it: the move kind the dealer must then make (a card put back)
+  int8_t discard = -1;  // with it: the move kind the dealer must then make (a card put back)
 };
 
 // `knock:` on a `take` move (knock.h): the card goes only when the cards left in `from` count at
