@@ -31,7 +31,7 @@ void ReadTakeTrumpMove(const YamlReader& reader, const YAML::Node& spec, const R
     const std::string who = reader.As<std::string>(pick_up);
     if (who != "taker" && who != "dealer")
       reader.Fail(pick_up,
-                  fmt::format("pick_up: '{}'; taker (whoever takes, as in Belote) or dealer (the seat "
+                  fmt::format("pick_up: '{}'; taker (whoever takes, either time round) or dealer (the seat "
                               "before the round's first, when the turned suit is taken)",
                               who));
     b.dealer_picks_up = who == "dealer";

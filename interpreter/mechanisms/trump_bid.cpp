@@ -67,14 +67,14 @@ void PerformTakeTrump(EngineServices& e, GameState& s, int player, const Move& m
   // The bids went round from the round's first seat: it leads, and is dealt to first.
   const int first = ((player - passes) % s.players + s.players) % s.players;
   auto& turned = s.zones[e.ZoneSlot(m.from, -1)].cards;
-  if (!turned.empty() && !b.dealer_picks_up) {  // the card turned up, the top one
-    s.zones[e.ZoneSlot(m.to, player)].cards.push_back(turned.back());
+  // The card turned up (the top one) goes to the taker; with `pick_up: dealer`, to the dealer
+  // when its own suit was taken (the first time round), who then discards; else it stays.
+  const int dealer = (first + s.players - 1) % s.players;
+  const int receiver = !b.dealer_picks_up ? player : passes < s.players ? dealer : -1;
+  if (!turned.empty() && receiver >= 0) {
+    s.zones[e.ZoneSlot(m.to, receiver)].cards.push_back(turned.back());
     turned.pop_back();
-  } else if (!turned.empty() && passes < s.players) {  // the turned suit taken: the dealer picks it up
-    const int dealer = (first + s.players - 1) % s.players;
-    s.zones[e.ZoneSlot(m.to, dealer)].cards.push_back(turned.back());
-    turned.pop_back();
-    if (b.discard >= 0) {
+    if (b.dealer_picks_up && b.discard >= 0) {
       Decision d;
       d.player = static_cast<int8_t>(dealer);
       d.moves = 1u << b.discard;
