@@ -149,6 +149,43 @@ TEST_CASE("expressions/arithmetic, aggregates, properties and parameters") {
   CHECK(Value(*engine, s, "if(true, 1, 7 / 0)") == 1);
 }
 
+TEST_CASE("expressions/patterns among cards: sums, pairs, runs, streak and top_run, over zones joined") {
+  auto engine = Conditions(3);
+  const GameState s = Table(*engine, {{"stock", {"4b"}},
+                                      {"pile", {"1b", "3b", "2a"}},  // on the rest, 5c under 1b
+                                      {"hand 1", {"1a", "2b", "2c", "3a"}},
+                                      {"hand 2", {}},
+                                      {"hand 3", {}}});
+  CHECK(Value(*engine, s, "sums(hand, points, 5)") == 3);          // 2b 3a, 2c 3a, 1a 2b 2c
+  CHECK(Value(*engine, s, "sums(hand + stock, points, 5)") == 4);  // and 1a 4b
+  CHECK(Value(*engine, s, "sums(hand, points, 0) + sums(hand, points, -1) + sums(hand, 1, 4)") == 1);
+  CHECK(Value(*engine, s, "sums(hand, points, 1001)") == 0);                     // past the totals counted
+  CHECK(Value(*engine, s, "pairs(hand, rank) * 10 + pairs(hand, suit)") == 11);  // 2b 2c; 1a 3a
+  CHECK(Value(*engine, s, "runs(hand, rank, 3)") == 6);          // 1 2 3 twice, one for each Two
+  CHECK(Value(*engine, s, "runs(hand + stock, rank, 3)") == 8);  // 1 2 3 4 twice
+  CHECK(Value(*engine, s, "runs(hand, rank, 4) + runs(stock, rank, 1)") == 1);
+  CHECK(Value(*engine, s, "top_run(pile, rank)") == 3);  // 2a 3b 1b: 1 2 3 in any order; 5c breaks it
+  CHECK(Value(*engine, s, "streak(pile, rank) * 10 + streak(hand, suit) + top_run(stock, rank)") == 12);
+  CHECK(Value(*engine, s, "count(hand + stock + pile) - count(pile)") == 5);
+  CHECK(Value(*engine, s, "count(hand + stock, rank == 4) + points(hand + stock)") == 1 + 12);
+
+  const std::string when = "when: \"count(hand) < 5\"";
+  CHECK(LoadError(when, "when: \"top_run(hand + pile, rank) > 2\"")
+            .find("reads one pile from its top: one zone") != std::string::npos);
+  CHECK(LoadError(when, "when: \"pairs(hand, colour) > 0\"")
+            .find("pairs(…)'s second part is a property of the cards; properties: rank, suit") !=
+        std::string::npos);
+  CHECK(LoadError(when, "when: \"runs(hand, rank) > 0\"").find("write runs(ZONE, PROPERTY, SHORTEST)") !=
+        std::string::npos);
+  CHECK(LoadError(when, "when: \"count(hand + players) > 0\"")
+            .find("'+' joins zones (hand + starter), not players") != std::string::npos);
+  CHECK(LoadError(when, "when: \"count(hand + pile + stock + hand + pile) > 0\"")
+            .find("at most 4 zones joined") != std::string::npos);
+  CHECK(
+      LoadError(when, "when: \"top(hand + pile).rank == 1\"").find("top(ZONE): the card on top of a zone") !=
+      std::string::npos);
+}
+
 TEST_CASE("expressions/the loader says where and what, and what was meant") {
   const std::string when = "when: \"count(hand) < 5\"";
   CHECK(LoadError(when, "when: \"count(hnd) < 5\"").find("did you mean 'hand'?") != std::string::npos);

@@ -33,8 +33,8 @@ TEST_CASE("old_maid/the deal lays every pair at once, and a hand of three of a r
     laid += static_cast<int>(Cards(*engine, s, "pairs", seat).size());
     std::map<std::string, int> ranks;
     for (const auto& card : hand) ++ranks[card.substr(0, card.size() - 1)];
-    for (const auto& [rank, count] : ranks)
-      CHECK_MESSAGE(count == 1, "a pair of " << rank << " left in hand");
+    for (const auto& entry : ranks)
+      CHECK_MESSAGE(entry.second == 1, "a pair of " << entry.first << " left in hand");
   }
   CHECK(held + laid == 49);
   CHECK(laid % 2 == 0);

@@ -68,6 +68,7 @@ const Golden kGoldens[] = {
     {"gin_rummy_2p_seed31.jsonl", "gin_rummy", 2, 31, {"greedy", "random"}, {{"target", "20"}}},
     {"euchre_4p_seed35.jsonl", "euchre", 4, 35, {"greedy", "random", "greedy", "random"}, {{"target", "5"}}},
     {"old_maid_4p_seed36.jsonl", "old_maid", 4, 36, {"greedy", "random", "greedy", "random"}, {}},
+    {"cribbage_2p_seed37.jsonl", "cribbage", 2, 37, {"greedy", "random"}, {{"target", "31"}}},
     {"go_fish_4p_seed33.jsonl", "go_fish", 4, 33, {"greedy", "random", "greedy", "random"}, {}},
     {"poule_seed23.jsonl", "poule", 4, 23, {"greedy", "random", "random", "greedy"}, {{"target", "25"}}},
     {"quincunx_2p_seed11.jsonl", "quincunx", 2, 11, {"greedy", "random"}, {}},

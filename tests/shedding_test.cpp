@@ -333,8 +333,7 @@ TEST_CASE("shedding/the loader refuses what the vocabulary cannot mean") {
   CHECK(LoadError("{reverse: true,", "{reverse: true, skip: 1,") ==
         "shedding.yaml:50:9: an effect is one of script: FUNCTION, ask: MOVE, skip: N, reverse: true, "
         "penalty: {draw, into, paid_by}, set: {VARIABLE: EXPRESSION}, phase: NAME, lay: {combination, from, "
-        "to} "
-        "or next: SEAT");
+        "to}, next: SEAT, move: {from, to} or end: round|game");
   CHECK(LoadError("{reverse: true,", "{penalty: {draw: 2, into: plays, paid_by: pass},") ==
         "shedding.yaml:50:51: penalty: paid_by: 'pass' is not a move of type draw");
   CHECK(

@@ -92,7 +92,8 @@ bool Engine::FireTriggers(GameState& s, int player, const Move& m, uint32_t firi
   return true;
 }
 
-// The effects the engine knows (`ask:`, `skip:`, `reverse:`, `penalty:`, `set:`, `phase:`, `lay:`),
+// The effects the engine knows (`ask:`, `skip:`, `reverse:`, `penalty:`, `set:`, `phase:`, `lay:`,
+// `move:`, `next:`, `end:`),
 // in the order of `then:`.
 void Engine::BuiltInEffect(GameState& s, int player, const Move& m, const Trigger& t) {
   if (t.penalty.paid_by >= 0) Attack(*this, s, player, m, t);
@@ -103,18 +104,15 @@ void Engine::BuiltInEffect(GameState& s, int player, const Move& m, const Trigge
     asked_.push_back(d);
   }
   if (t.reverse) s.direction = static_cast<int8_t>(-s.direction);
-  if (!t.set.empty()) {  // every value worked out on the state as it is, then written
-    const Scope scope = MoveScope(player, m);
-    std::array<int32_t, kMaxSetVariables> values{};
-    for (size_t i = 0; i < t.set.size(); ++i) values[i] = Evaluate(*this, s, t.set[i].second, scope);
-    for (size_t i = 0; i < t.set.size(); ++i) {
-      const int v = t.set[i].first;
-      s.variables[config_->VariableSlot(v, rules().variables[v].owner == Owner::kPlayer ? player : -1)] =
-          values[i];
-    }
-  }
+  if (!t.set.empty()) SetVariables(s, player, m, t);
   if (t.phase >= 0) s.phase = static_cast<int8_t>(t.phase);
   if (t.lay.combination >= 0) LayGroups(*this, s, player, t.lay);
+  if (t.gather.from >= 0) {  // a whole zone onto another, in its order
+    auto& from = s.zones[ZoneSlot(t.gather.from, player)].cards;
+    auto& to = s.zones[ZoneSlot(t.gather.to, player)].cards;
+    to.insert(to.end(), from.begin(), from.end());
+    from.clear();
+  }
   if (!t.next.empty()) {  // the turn after this one is that seat's: the turn player is the seat before it
     const int seat = Evaluate(*this, s, t.next, MoveScope(player, m)) - 1;
     if (seat >= 0 && seat < s.players) {
@@ -127,6 +125,34 @@ void Engine::BuiltInEffect(GameState& s, int player, const Move& m, const Trigge
     for (int i = 0; i < t.skip && next >= 0; ++i) next = NextActive(s, next);
     if (next >= 0) s.turn_player = static_cast<int8_t>(next);
     s.end_turn = true;
+  }
+  if (t.end != Trigger::End::kNothing) EndRound(s, t.end == Trigger::End::kGame, -1);
+}
+
+// `set:` every value worked out on the state as it is, then written: for the mover, or with
+// `for:` for each of those players (each in question for its own values).
+void Engine::SetVariables(GameState& s, int player, const Move& m, const Trigger& t) const {
+  std::array<int32_t, kMaxSetVariables> values{};
+  auto set_for = [&](int seat) {
+    Scope scope = MoveScope(player, m);
+    scope.player = seat;
+    for (size_t i = 0; i < t.set.size(); ++i) values[i] = Evaluate(*this, s, t.set[i].second, scope);
+    for (size_t i = 0; i < t.set.size(); ++i) {
+      const int v = t.set[i].first;
+      s.variables[config_->VariableSlot(v, rules().variables[v].owner == Owner::kPlayer ? seat : -1)] =
+          values[i];
+    }
+  };
+  if (t.set_for == Trigger::For::kMover) {
+    set_for(player);
+    return;
+  }
+  const int teams = rules().teams;
+  for (int p = 0; p < s.players; ++p) {
+    if (t.set_for == Trigger::For::kOthers && p == player) continue;
+    if (t.set_for == Trigger::For::kTeam && (teams == 0 ? p != player : p % teams != player % teams))
+      continue;
+    set_for(p);
   }
 }
 

@@ -187,6 +187,7 @@ class Engine final : public EngineServices {
                     std::string& error);
   void BuildFiringTables();  // firing_always_ and firing_by_card_ (effects.cpp)
   void BuiltInEffect(GameState& state, int player, const Move& move, const Trigger& effect);
+  void SetVariables(GameState& state, int player, const Move& move, const Trigger& effect) const;
   bool CallEvent(const std::string& function, GameState& state, std::string& error);
   // `answered`: the move answered a decision; once none is left, cards passed are delivered.
   bool Settle(GameState& state, std::string& error, bool answered = false);

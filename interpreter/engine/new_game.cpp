@@ -99,6 +99,12 @@ bool Engine::StartRound(GameState& s, std::string& error) {
   for (const int owed : penalty_paid_) {  // a penalty still owed dies with its round
     if (owed >= 0) s.variables[config_->VariableSlot(owed, 0)] = 0;
   }
+  for (size_t v = 0; v < r.variables.size(); ++v) {  // `each_round:` back to the start
+    if (!r.variables[v].each_round) continue;
+    const int count = r.variables[v].owner == Owner::kPlayer ? n : 1;
+    for (int i = 0; i < count; ++i)
+      s.variables[config_->VariableSlot(static_cast<int>(v), i)] = r.variables[v].initial;
+  }
   if (r.place_variable >= 0) {  // nobody is out yet
     for (int p = 0; p < n; ++p) s.variables[config_->VariableSlot(r.place_variable, p)] = 0;
   }

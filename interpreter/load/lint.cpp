@@ -73,6 +73,7 @@ std::vector<std::string> Lint(const Ruleset& r) {
     if (m.deliver >= 0) receiving.insert(m.deliver);          // the cards passed
     for (const Trigger& effect : m.then) {
       if (effect.lay.combination >= 0) receiving.insert(effect.lay.to);  // the groups laid
+      if (effect.gather.to >= 0) receiving.insert(effect.gather.to);     // a whole zone moved
     }
   }
   receiving.insert(r.tricks.won);  // complete tricks go there

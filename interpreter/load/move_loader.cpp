@@ -7,6 +7,7 @@
 #include "interpreter/load/capture_loader.h"
 #include "interpreter/load/card_loader.h"
 #include "interpreter/load/contract_loader.h"
+#include "interpreter/load/effect_loader.h"
 #include "interpreter/load/expression_loader.h"
 #include "interpreter/load/hand_loader.h"
 #include "interpreter/load/keep_loader.h"
@@ -60,77 +61,6 @@ bool MovesACard(MoveType type) {
     default:
       return true;
   }
-}
-
-// An effect: a Lua function's name, or {script: f, if: {…}, enabled: $p}, or one of the
-// engine's own: {ask: MOVE}, {skip: N}, {reverse: true}, {penalty: {draw, into, paid_by}}.
-Trigger ReadTrigger(const YamlReader& reader, const YAML::Node& node, const Ruleset& r,
-                    const std::function<std::string(const YAML::Node&)>& function_name) {
-  Trigger t;
-  if (node.IsScalar()) {
-    t.function = function_name(node);
-    return t;
-  }
-  reader.CheckKeys(node, {"script", "if", "enabled", "ask", "skip", "reverse", "penalty", "say", "set",
-                          "phase", "lay", "next"});
-  int kinds = 0;
-  for (const char* key : {"script", "ask", "skip", "reverse", "penalty", "set", "phase", "lay", "next"})
-    kinds += node[key] ? 1 : 0;
-  if (kinds != 1)
-    reader.Fail(
-        node,
-        "an effect is one of script: FUNCTION, ask: MOVE, skip: N, reverse: true, penalty: {draw, into, "
-        "paid_by}, set: {VARIABLE: EXPRESSION}, phase: NAME, lay: {combination, from, to} or next: SEAT");
-  if (const YAML::Node set = node["set"]) {  // {VARIABLE: EXPRESSION}
-    if (!set.IsMap() || set.size() == 0 || set.size() > kMaxSetVariables)
-      reader.Fail(set, fmt::format("set: a map of 1 to {} variable: expression, such as {{best: number}}",
-                                   kMaxSetVariables));
-    for (const auto& entry : set) {
-      const int v = r.VariableIndex(reader.As<std::string>(entry.first));
-      if (v < 0)
-        reader.Fail(entry.first,
-                    fmt::format("unknown variable '{}'; {}", entry.first.Scalar(),
-                                Suggest(entry.first.Scalar(), Names(r.variables), "variables are")));
-      t.set.emplace_back(v, ReadExpression(reader, entry.second, r, {"set", false, true, true, true}));
-    }
-  }
-  if (const YAML::Node phase = node["phase"]) {
-    t.phase = r.PhaseIndex(reader.As<std::string>(phase));
-    if (t.phase < 0)
-      reader.Fail(phase, fmt::format("unknown phase '{}'; {}", phase.Scalar(),
-                                     Suggest(phase.Scalar(), r.phases, "phases are")));
-  }
-  if (node["penalty"]) {
-    const YAML::Node p = node["penalty"];
-    if (!p.IsMap()) reader.Fail(p, "penalty: {draw: N, into: VARIABLE, paid_by: MOVE}");
-    reader.CheckKeys(p, {"draw", "into", "paid_by"});
-    t.penalty.draw = ReadIntValue(reader, reader.Required(p, "draw"), r);
-    if (t.penalty.draw.parameter < 0 && t.penalty.draw.literal < 1)
-      reader.Fail(p["draw"], "penalty: draw: the cards to draw, 1 or more");
-    t.penalty.variable = ReadVariable(reader, reader.Required(p, "into"), r, Owner::kTable);
-    t.penalty.paid_by_name = reader.As<std::string>(reader.Required(p, "paid_by"));  // resolved with `ask`
-  }
-  if (node["lay"]) ReadLay(reader, node["lay"], r, t);
-  if (node["next"]) t.next = ReadExpression(reader, node["next"], r, {"next", false, true, true, true});
-  if (node["script"]) t.function = function_name(node["script"]);
-  if (node["ask"]) t.ask_name = reader.As<std::string>(node["ask"]);  // resolved once every move is read
-  if (node["skip"]) {
-    t.skip = reader.As<int>(node["skip"]);
-    if (t.skip < 1 || t.skip >= kMaxPlayers)
-      reader.Fail(node["skip"], "skip: the players passed over, from 1");
-  }
-  if (node["reverse"]) {
-    t.reverse = reader.As<bool>(node["reverse"]);
-    if (!t.reverse) reader.Fail(node["reverse"], "reverse: true, or leave the effect out");
-  }
-  if (node["if"] && node["if"].IsScalar()) {  // a condition on the state: `if: "count(hand) == 0"`
-    t.condition = ReadExpression(reader, node["if"], r, {"if", true, true, true, true});
-  } else if (node["if"]) {
-    t.when = ReadFilters(reader, node["if"], r.catalog);
-  }
-  t.enabled = ReadFlag(reader, node, "enabled", r, true);
-  if (node["say"]) t.say = ReadSay(reader, node["say"], r);
-  return t;
 }
 
 // climb: {last: VARIABLE, size: VARIABLE, passes: VARIABLE, pass: MOVE, clear_to: ZONE,

@@ -190,7 +190,8 @@ class Loader : private YamlReader {
   void ReadVariables(const YAML::Node& node) {
     for (const auto& entry : node) {
       const YAML::Node& spec = entry.second;
-      CheckKeys(spec, {"owner", "initial", "visible", "range", "announce", "values", "hidden_at", "report"});
+      CheckKeys(spec, {"owner", "initial", "visible", "range", "announce", "values", "hidden_at", "report",
+                       "each_round"});
       VariableDecl v;
       v.name = entry.first.as<std::string>();
       const auto owner = Optional(spec, "owner", std::string("table"));
@@ -222,6 +223,7 @@ class Loader : private YamlReader {
           Fail(spec["hidden_at"], "hidden_at: only a variable players see (visible: all or owner) is hidden");
         v.hidden_at = As<int>(spec["hidden_at"]);
       }
+      v.each_round = Optional(spec, "each_round", false);
       v.report = Optional(spec, "report", true);
       if (!v.report && v.owner != Owner::kTable)
         Fail(spec["report"],

@@ -1,5 +1,7 @@
 #include "interpreter/load/zone_loader.h"
 
+#include <fmt/format.h>
+
 #include "interpreter/load/card_loader.h"
 
 namespace tapis {
@@ -51,6 +53,8 @@ void ReadGrid(const YamlReader& reader, const YAML::Node& node, ZoneDecl& z) {
 
 void ReadZones(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
   if (!node.IsMap()) reader.Fail(node, "zones: expected a map of name: {owner, visible}");
+  // A zone's index is kept in a byte (a game state's Zone::decl, an expression's zones).
+  if (node.size() > kMaxZoneDecls) reader.Fail(node, fmt::format("zones: at most {}", kMaxZoneDecls));
   for (const auto& entry : node) {
     const YAML::Node& spec = entry.second;
     reader.CheckKeys(spec, {"owner", "visible", "dynamic", "label", "grid", "refill"});

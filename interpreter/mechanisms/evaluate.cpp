@@ -156,6 +156,13 @@ class Machine {
           Push(Aggregate(code, pc, player));
           pc += in.length;
           break;
+        case Op::kPattern: {
+          const auto pattern = static_cast<Pattern>(in.a & 0xFF);
+          const int64_t number = pattern == Pattern::kSums || pattern == Pattern::kRuns ? Pop() : 0;
+          Push(Patterns(code, pc, player, number));
+          pc += in.length;
+          break;
+        }
       }
     }
     const int32_t result = stack_[top_ - 1];
@@ -220,9 +227,15 @@ class Machine {
       first = false;
     };
     if (in.domain == Domain::kCards) {
-      const auto& cards = state_.zones[engine_.ZoneSlot(in.b, player)].cards;
-      if (begin == end) return static_cast<int64_t>(cards.size());  // count(ZONE)
-      for (const CardId c : cards) take(Run(code, begin, end, player, c));
+      if (begin == end) {  // count(ZONE)
+        int64_t cards = 0;
+        ForZones(in.b, player,
+                 [&](const std::vector<CardId>& zone) { cards += static_cast<int64_t>(zone.size()); });
+        return cards;
+      }
+      ForZones(in.b, player, [&](const std::vector<CardId>& zone) {
+        for (const CardId c : zone) take(Run(code, begin, end, player, c));
+      });
       return result;
     }
     const int teams = engine_.rules().teams;
@@ -232,6 +245,103 @@ class Machine {
       take(Run(code, begin, end, p, -1));
     }
     return result;
+  }
+
+  // Calls f with the cards of each zone of `zones` (Zones in expression.h), in turn.
+  template <typename F>
+  void ForZones(int32_t zones, int player, F f) const {
+    auto packed = static_cast<uint32_t>(zones);
+    for (int i = 0; i < kMaxUnitedZones && (packed & 0xFF) != kNoZone; ++i, packed >>= 8)
+      f(state_.zones[engine_.ZoneSlot(static_cast<int>(packed & 0xFF), player)].cards);
+  }
+
+  // The card's value of the pattern's property as a place in its list, or -1 (none, or past
+  // the places patterns count).
+  int PlaceOf(CardId card, int property) const {
+    const int v = engine_.EffectiveValue(state_, card, property);
+    return v >= 0 && v < kMaxPatternValues ? v : -1;
+  }
+
+  // The pattern at `at` among the cards of its zones (expression.h); `number` is what it popped.
+  int64_t Patterns(const std::vector<Instruction>& code, size_t at, int player, int64_t number) {
+    const Instruction& in = code[at];
+    const auto pattern = static_cast<Pattern>(in.a & 0xFF);
+    const int property = in.a >> 8;
+    if (pattern == Pattern::kSums) return Sums(code, at, player, number);
+    if (pattern == Pattern::kStreak || pattern == Pattern::kTopRun) {
+      const auto& cards = state_.zones[engine_.ZoneSlot(static_cast<int>(in.b & 0xFF), player)].cards;
+      return pattern == Pattern::kStreak ? Streak(cards, property) : TopRun(cards, property);
+    }
+    std::array<int64_t, kMaxPatternValues> copies{};  // cards of each value
+    ForZones(in.b, player, [&](const std::vector<CardId>& zone) {
+      for (const CardId c : zone) {
+        if (const int v = PlaceOf(c, property); v >= 0) ++copies[v];
+      }
+    });
+    int64_t result = 0;
+    if (pattern == Pattern::kPairs) {
+      for (const int64_t k : copies) result += k * (k - 1) / 2;
+      return result;
+    }
+    // Runs: each stretch of values with cards, of `number` values or more, counts its length
+    // once for every way of taking one card of each value.
+    const auto values = static_cast<int>(engine_.rules().catalog.properties()[property].values.size());
+    for (int v = 0; v < values && v < kMaxPatternValues;) {
+      if (copies[v] == 0) {
+        ++v;
+        continue;
+      }
+      int64_t length = 0, ways = 1;
+      for (; v < values && v < kMaxPatternValues && copies[v] > 0; ++v, ++length)
+        ways = std::min<int64_t>(ways * copies[v], INT32_MAX);
+      if (length >= std::max<int64_t>(number, 1))
+        result = std::min<int64_t>(result + length * ways, INT32_MAX);
+    }
+    return result;
+  }
+
+  // The different non-empty sets of cards whose body's number adds up to `total`, counted by
+  // keeping, for every sum up to the total, the sets that make it so far.
+  int64_t Sums(const std::vector<Instruction>& code, size_t at, int player, int64_t total) {
+    const size_t begin = at + 1, end = begin + code[at].length;
+    if (total < 0 || total > kMaxPatternTotal) return 0;
+    std::array<int64_t, kMaxPatternTotal + 1> ways{};
+    ways[0] = 1;
+    ForZones(code[at].b, player, [&](const std::vector<CardId>& zone) {
+      for (const CardId c : zone) {
+        const int64_t v = Run(code, begin, end, player, c);
+        if (v < 0 || v > total) continue;  // a card worth less than nothing is in no set
+        for (int64_t sum = total; sum >= v; --sum)
+          ways[sum] = std::min<int64_t>(ways[sum] + ways[sum - v], INT32_MAX);
+      }
+    });
+    return total == 0 ? ways[0] - 1 : ways[total];
+  }
+
+  // The cards from the top that share the top card's value.
+  int64_t Streak(const std::vector<CardId>& cards, int property) const {
+    if (cards.empty()) return 0;
+    const int top = PlaceOf(cards.back(), property);
+    if (top < 0) return 0;
+    int64_t streak = 0;
+    for (auto c = cards.rbegin(); c != cards.rend() && PlaceOf(*c, property) == top; ++c) ++streak;
+    return streak;
+  }
+
+  // The most cards from the top whose values are all different and follow on, in any order.
+  int64_t TopRun(const std::vector<CardId>& cards, int property) const {
+    std::array<bool, kMaxPatternValues> seen{};
+    int low = kMaxPatternValues, high = -1;
+    int64_t taken = 0, best = 0;
+    for (auto c = cards.rbegin(); c != cards.rend(); ++c) {
+      const int v = PlaceOf(*c, property);
+      if (v < 0 || seen[v]) break;
+      seen[v] = true;
+      low = std::min(low, v);
+      high = std::max(high, v);
+      if (high - low + 1 == ++taken) best = taken;
+    }
+    return best;
   }
 
   static constexpr int kUnread = -2;

@@ -50,10 +50,35 @@ enum class Op : uint8_t {
   kOrJump,      // a: offset: when the top is 1, jumps leaving it, else pops it
   kJumpUnless,  // a: offset: pops the top, and jumps when it is 0
   kJump,        // a: offset
-  // An aggregate over a domain: a: the domain (Domain), b: the zone when over cards; the body
-  // is the `length` instructions that follow, run once per element.
+  // An aggregate over a domain: a: the domain (Domain), b: the zones when over cards (Zones);
+  // the body is the `length` instructions that follow, run once per element.
   kAggregate,
+  // A pattern among cards: a: the Pattern, and the property times 256; b: the zones (Zones);
+  // `sums` and `runs` pop a number first (the total, the shortest run), and `sums` has a body
+  // of `length` instructions: each card's number.
+  kPattern,
 };
+
+// Patterns a group of cards makes, counted as card games count them.
+enum class Pattern : uint8_t {
+  kSums,    // sums(D, N, T): the different sets of cards whose N adds up to T
+  kPairs,   // pairs(D, P): the pairs of cards of one value of P
+  kRuns,    // runs(D, P, MIN): the cards of every longest run of MIN or more values of P
+  kStreak,  // streak(Z, P): the cards from the top that share the top card's value of P
+  kTopRun,  // top_run(Z, P): the most cards from the top that make a run of P, in any order
+};
+
+// Patterns read values up to this place in their property's list, and sums up to this total.
+inline constexpr int kMaxPatternValues = 256;
+inline constexpr int kMaxPatternTotal = 1000;
+
+// Up to four zones read as one (`hand + starter`), a byte each from the lowest, kNoZone after
+// the last: the cards of each in turn, the player in question's instance of a zone each owns.
+inline constexpr int kMaxUnitedZones = 4;
+inline constexpr uint32_t kNoZone = 0xFF;
+inline constexpr int32_t OneZone(int zone) {
+  return static_cast<int32_t>(0xFFFFFF00u | static_cast<uint32_t>(zone));
+}
 
 // What an aggregate ranges over, and how it combines its body's values.
 enum class Domain : uint8_t { kCards, kPlayers, kOthers, kTeam };

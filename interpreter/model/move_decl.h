@@ -11,7 +11,7 @@
 
 namespace tapis {
 
-inline constexpr size_t kMaxEffectsPerMove = 8;  // the longest `then:` list
+inline constexpr size_t kMaxEffectsPerMove = 16;  // the longest `then:` list (a bit each in a mask)
 inline constexpr size_t kMaxSetVariables = 16;   // the most variables one `set:` effect writes
 
 // An effect of a move (`then:`): a Lua function, or one the engine knows: ask the mover a
@@ -28,7 +28,17 @@ struct Trigger {
   // `set: {VARIABLE: EXPRESSION}`: variables (a table's, or the mover's own) take the values,
   // all worked out before any is written; `phase: NAME`: play moves to that phase.
   std::vector<std::pair<int, Expression>> set;
+  // `for: players|others|team` on a `set:`: a player variable is set for each of those players,
+  // each in question in turn, instead of the mover alone.
+  enum class For : uint8_t { kMover, kPlayers, kOthers, kTeam } set_for = For::kMover;
   int phase = -1;
+  // `move: {from, to}`: every card of `from` onto `to` (the mover's, for a zone each player
+  // owns), in their order; from -1: nothing moves.
+  struct Gather {
+    int from = -1, to = -1;
+  } gather;
+  // `end: round` or `end: game`: the round ends at once (scored as usual), and the match with it.
+  enum class End : uint8_t { kNothing, kRound, kGame } end = End::kNothing;
   // `next: EXPRESSION`: the mover's turn ends and the next turn is that seat's (from 1; a seat
   // out of range changes nothing): the mover again, the taker of an auction.
   Expression next;

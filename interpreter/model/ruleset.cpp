@@ -67,6 +67,8 @@ std::string Trigger::Name() const {
   if (phase >= 0) return "phase";
   if (lay.combination >= 0) return "lay";
   if (!next.empty()) return "next";
+  if (gather.from >= 0) return "move";
+  if (end != End::kNothing) return end == End::kGame ? "end game" : "end round";
   return "reverse";
 }
 

@@ -34,6 +34,8 @@ struct Parameter {
 enum class Owner { kTable, kPlayer };
 enum class Visibility { kAll, kOwner, kNone };
 
+inline constexpr size_t kMaxZoneDecls = 64;  // zones a ruleset declares: an index fits a byte (Zone::decl)
+
 struct ZoneDecl {
   std::string name;
   Owner owner = Owner::kTable;
@@ -216,6 +218,7 @@ struct VariableDecl {
   // players; when min > max, bots take it to be `initial`.
   int range_min = 0, range_max = -1;
   bool announce = false;  // its changes are told to those who see it, after the move (narration.h)
+  bool each_round = false;  // back to `initial` as each round starts (points pegged in a deal)
   // `values:` what views show for a value (a sign's gesture; "—" for a bid not yet made).
   std::map<int, std::string> value_names;
   // `hidden_at:` text views leave the variable out while it holds this value (a place before
