@@ -1,13 +1,12 @@
 -- L'Empereur's effects (rulesets/empereur.yaml): choosing the dealer, the deal and the
--- exchanges, the others' draws of the Two rule and the draw rule, going out, roles,
--- scoring and the match's end. Beating the last play, passes, clearing the cards in play
+-- exchanges, the others' draws of the Two rule and the draw rule, going out, roles and
+-- the match's winners (its scores and its end are the YAML's). Beating the last play, passes, clearing the cards in play
 -- and rebuilding the stock are the engine's. Players are numbered from 1.
 
 local EMPEREUR, SUJET, ELU, EXCLU = 1, 2, 3, 4
 
 local function mode() return tapis.param("mode") end
 local function miroir() return mode() == "miroir_normal" or mode() == "miroir_elite" end
-local function elite() return mode() == "elite" or mode() == "miroir_elite" end
 
 -- Rank order from 1 (a Three) to 13 (a Two); a joker in hand is above everything.
 local function strength(card)
@@ -178,40 +177,7 @@ function on_play(move)
   if out then went_out(player, with_joker) end
 end
 
--- Scores and the match -------------------------------------------------------------------
-
-function score()
-  local scores = {}
-  for p = 1, tapis.players() do scores[p] = 0 end
-  if not elite() then return scores end
-  local winner_role = mode() == "elite" and EMPEREUR or EXCLU
-  local total = 0
-  for p = 1, tapis.players() do
-    if mode() == "miroir_elite" or tapis.get("role", p) == SUJET then
-      for _, card in ipairs(tapis.cards("hand", p)) do total = total + tapis.points(card) end
-    end
-  end
-  for p = 1, tapis.players() do
-    if tapis.get("role", p) == winner_role then scores[p] = total end
-  end
-  return scores
-end
-
-local function reached_target()
-  local list = {}
-  for p = 1, tapis.players() do
-    if tapis.total(p) >= tapis.param("target") then list[#list + 1] = p end
-  end
-  return list
-end
-
-function round_end()
-  if elite() then
-    if #reached_target() > 0 then tapis.end_game() end
-  elseif tapis.round() >= tapis.param("rounds") then
-    tapis.end_game()
-  end
-end
+-- The match's winners (its scores and its end are the YAML's) --------------------------------
 
 function winners()
   local list = {}
@@ -230,10 +196,8 @@ function winners()
       if tapis.total(p) == best then list[#list + 1] = p end
     end
   else
-    local losers = {}
-    for _, p in ipairs(reached_target()) do losers[p] = true end
-    for p = 1, tapis.players() do
-      if not losers[p] then list[#list + 1] = p end
+    for p = 1, tapis.players() do  -- Miroir Elite: reaching the target loses
+      if tapis.total(p) < tapis.param("target") then list[#list + 1] = p end
     end
   end
   return list

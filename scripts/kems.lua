@@ -232,9 +232,3 @@ function bot_value()
   end
   return values
 end
-
-function score()
-  local scores = {}
-  for p = 1, 4 do scores[p] = tapis.get("points", p) end
-  return scores
-end

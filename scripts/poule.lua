@@ -1,7 +1,7 @@
 -- La poule's effects (rulesets/poule.yaml): announcing poules, the restrictions on what
 -- may be played (a void, the pointless first trick, the poule's row), following each
--- poule, and the points. The tricks themselves are the engine's. Players are numbered from
--- 1; partners sit opposite (1 and 3, 2 and 4).
+-- poule. The tricks and the points are the engine's (the score is a formula). Players are
+-- numbered from 1; partners sit opposite (1 and 3, 2 and 4).
 
 local SUITS = {"S", "H", "D", "C"}
 local POULE_RANKS = {["10"] = true, ["9"] = true, A = true}
@@ -150,24 +150,4 @@ function trick_won()
   local applies = rule == "every" or (rule == "first" and done == 1)
   tapis.set("lead_lowest", (applies and not has_point(trick)) and winner or 0)
   if tapis.count("hand", winner) == 0 then tapis.set("last_trick", winner) end
-end
-
--- "Un as vaut un point, les 8 et les 7 ne valent rien, il faut ensuite 3 cartes de n'importe
--- quelle autre valeur pour faire un point. La dernière levée vaut 1 point de plus", and 11
--- more for a poule made. Both partners score their team's points.
-function score()
-  local points = {0, 0}
-  local honours = {0, 0}
-  for p = 1, 4 do
-    local t = tapis.team(p)
-    for _, c in ipairs(tapis.cards("won", p)) do
-      if c.rank == "A" then points[t] = points[t] + 1 end
-      if HONOURS[c.rank] then honours[t] = honours[t] + 1 end
-    end
-    points[t] = points[t] + tapis.get("poule_made", p) * tapis.param("poule_bonus")
-  end
-  for t = 1, 2 do points[t] = points[t] + honours[t] // 3 end
-  local last = tapis.get("last_trick")
-  if last > 0 then points[tapis.team(last)] = points[tapis.team(last)] + 1 end
-  return {points[1], points[2], points[1], points[2]}
 end
