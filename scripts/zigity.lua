@@ -1,6 +1,6 @@
 -- Zigity's effects (rulesets/zigity.yaml): the first card, covering jokers and action cards,
--- rebuilding the stock, attacks (Pioche 2 and 3, Esquive, Boomerang) and the score. Who
--- empties their hand wins at once: `turn: wins_when_empty: hand` in the YAML.
+-- rebuilding the stock, attacks (Pioche 2 and 3, Esquive, Boomerang). Who
+-- empties their hand wins at once (`turn: wins_when_empty: hand`) and scores 1 (a formula).
 -- Players are numbered from 1.
 
 local function is_character(card)
@@ -110,11 +110,4 @@ end
 function on_pass()
   tapis.set("attack", 0)  -- nothing left to draw: the attack is lost
   settle(0)
-end
-
--- The winner scores 1.
-function score()
-  local scores = {}
-  for p = 1, tapis.players() do scores[p] = tapis.count("hand", p) == 0 and 1 or 0 end
-  return scores
 end

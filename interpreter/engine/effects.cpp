@@ -110,6 +110,7 @@ void Engine::BuiltInEffect(GameState& s, int player, const Move& m, const Trigge
   if (t.gather.from >= 0) {  // a whole zone onto another, in its order
     auto& from = s.zones[ZoneSlot(t.gather.from, player)].cards;
     auto& to = s.zones[ZoneSlot(t.gather.to, player)].cards;
+    for (const CardId c : from) s.declared[c] = -1;  // a wild card forgets what it stood for, as MoveCard
     to.insert(to.end(), from.begin(), from.end());
     from.clear();
   }
