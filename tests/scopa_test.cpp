@@ -199,3 +199,44 @@ TEST_CASE("scopa/a crowded table offers at most 256 ways a card, at once") {
   CHECK(legal.size() <= 2 * 256 + 2);
   CHECK(legal.size() >= 256);
 }
+
+TEST_CASE("scopa/several: a card takes disjoint groups at once, and optional: it may be laid instead") {
+  const std::string path = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/capture/several.yaml";
+  auto engine = std::make_unique<Engine>(std::make_shared<GameConfig>(LoadRuleset(path), 2));
+  // The King (10) of hand 1 on a table of K, 7, 3, 6, 4: the King alone, 7 3, 6 4, and any
+  // of those together; or the King laid.
+  GameState s = Table(
+      *engine,
+      {{"hand 1", {"KD"}}, {"hand 2", {"AC"}}, {"table", {"KS", "7C", "3H", "6S", "4D"}}, {"stock", {}}},
+      R"(, "turn": 1)", "stock");
+  CHECK(Sorted(LegalTexts(*engine, s)) ==
+        Sorted({"play KD", "play KD KS", "play KD 3H 7C", "play KD 4D 6S", "play KD 3H 7C KS",
+                "play KD 4D 6S KS", "play KD 3H 4D 6S 7C", "play KD 3H 4D 6S 7C KS"}));
+  Play(*engine, s, "play KD 3H 4D 6S 7C KS");
+  CHECK(Cards(*engine, s, "won", 1).size() == 6);
+  CHECK(Cards(*engine, s, "table").empty());
+
+  // Two cards of the value are two groups; a set is offered once however it splits.
+  s = Table(*engine,
+            {{"hand 1", {"4D"}}, {"hand 2", {"AC"}}, {"table", {"4S", "4C", "AH", "3H"}}, {"stock", {}}},
+            R"(, "turn": 1)", "stock");
+  CHECK(Sorted(LegalTexts(*engine, s)) ==
+        Sorted({"play 4D", "play 4D 4S", "play 4D 4C", "play 4D AH 3H", "play 4D 4C 4S", "play 4D AH 3H 4S",
+                "play 4D AH 3H 4C", "play 4D AH 3H 4C 4S"}));
+  CHECK(ParseMove(*engine, s, "play 4D 3H")
+            .error.find("4D takes cards worth 4, or cards adding up to it, one "
+                        "group or several, or is laid alone: ") != std::string::npos);
+
+  // Without optional, a card that can take must.
+  auto strict = std::make_unique<Engine>(std::make_shared<GameConfig>(
+      LoadRuleset(path), 2, std::map<std::string, std::string>{{"lay_freely", "false"}}));
+  s = Table(*strict, {{"hand 1", {"4D"}}, {"hand 2", {"AC"}}, {"table", {"4S", "2C"}}, {"stock", {}}},
+            R"(, "turn": 1)", "stock");
+  CHECK(LegalTexts(*strict, s) == std::vector<std::string>{"play 4D 4S"});
+}
+
+TEST_CASE("scopa/optional and several are checked at load") {
+  const std::string path = std::string(TAPIS_SOURCE_DIR) + "/tests/fixtures/capture/several.yaml";
+  CHECK(EditedLoadError(path, "several: true", "several: maybe").find("several") != std::string::npos);
+  CHECK(EditedLoadError(path, "several: true", "several: $nothing").find("nothing") != std::string::npos);
+}

@@ -3,6 +3,17 @@
 #include "interpreter/load/card_loader.h"
 
 namespace tapis {
+namespace {
+
+// `key: true`, `false` or `$param` (a bool parameter), kept in two bytes.
+ByteFlag ReadByteFlag(const YamlReader& reader, const YAML::Node& spec, const char* key, const Ruleset& r) {
+  const IntValue read = ReadFlag(reader, spec, key, r, false);
+  if (read.parameter > INT8_MAX)
+    reader.Fail(spec[key], fmt::format("{}: a parameter among the first {} of the ruleset", key, INT8_MAX));
+  return {static_cast<int8_t>(read.literal != 0), static_cast<int8_t>(read.parameter)};
+}
+
+}  // namespace
 
 void ReadCaptureMove(const YamlReader& reader, const YAML::Node& spec, const Ruleset& r, MoveDecl& m) {
   if (r.zones[m.from].owner != Owner::kPlayer || r.zones[m.from].dynamic)
@@ -16,6 +27,8 @@ void ReadCaptureMove(const YamlReader& reader, const YAML::Node& spec, const Rul
   m.capture_by = ReadProperty(reader, reader.Required(spec, "by"), r.catalog);
   if (spec["sweep"]) m.capture_sweep = ReadVariable(reader, spec["sweep"], r, Owner::kPlayer);
   if (spec["last"]) m.capture_last = ReadVariable(reader, spec["last"], r, Owner::kTable);
+  m.capture_optional = ReadByteFlag(reader, spec, "optional", r);
+  m.capture_several = ReadByteFlag(reader, spec, "several", r);
 }
 
 void ReadRedeal(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {

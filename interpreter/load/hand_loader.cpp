@@ -76,10 +76,11 @@ void ReadLineMove(const YamlReader& y, const YAML::Node& spec, Ruleset& r, MoveD
   }
   if (spec["segment"]) {
     y.CheckKeys(spec["segment"], {"min", "max"});
-    m.segment_min = y.Optional(spec["segment"], "min", 2);
-    m.segment_max = y.Optional(spec["segment"], "max", 5);
-    if (m.segment_min < 1 || m.segment_max < m.segment_min || m.segment_max > kHandTieRanks)
+    const int low = y.Optional(spec["segment"], "min", 2), high = y.Optional(spec["segment"], "max", 5);
+    if (low < 1 || high < low || high > kHandTieRanks)
       y.Fail(spec["segment"], fmt::format("segment: need 1 <= min <= max <= {}", kHandTieRanks));
+    m.segment_min = static_cast<int8_t>(low);  // checked first: a byte each
+    m.segment_max = static_cast<int8_t>(high);
   }
   if (spec["tokens"]) {
     m.tokens = r.VariableIndex(y.As<std::string>(spec["tokens"]));

@@ -233,7 +233,8 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
                             "second_round", "complete",
                             "pick_up",      "discard",
                             "from_seat",    "knock",
-                            "keep",         "when"});
+                            "keep",         "when",
+                            "optional",     "several"});
     MoveDecl m;
     m.name = entry.first.as<std::string>();
     static const char* const kReserved[] = {"stop", "help", "undo", "save", "quit", "exit"};
@@ -274,7 +275,7 @@ void ReadMoves(const YamlReader& reader, const YAML::Node& node, Ruleset& r,
     if (m.type == MoveType::kCapture) {
       ReadCaptureMove(reader, spec, r, m);
     } else {
-      for (const char* key : {"won", "sweep", "last"}) {
+      for (const char* key : {"won", "sweep", "last", "optional", "several"}) {
         if (spec[key]) reader.Fail(spec[key], fmt::format("{}: only for capture moves", key));
       }
     }

@@ -48,6 +48,52 @@ struct SumSearch {
   }
 };
 
+// `several:` every way of taking disjoint groups at once, each a card of the value or cards
+// adding up to it (`groups`, the cards each takes); a set of cards taken is offered once,
+// however it splits into groups, and copies of a card make one move.
+struct SeveralSearch {
+  const EngineServices& e;
+  const std::vector<std::vector<CardId>>& groups;
+  std::vector<Move>& out;
+  std::vector<std::vector<int>> offered;  // the kinds each move offered takes, sorted
+  int steps = 0;
+
+  void From(size_t g, Move& move, int groups_in) {
+    if (groups_in > 0 && !Offered(move)) {  // the cards taken in the pack's order, as a sum's
+      Move sorted = move;
+      std::sort(sorted.cards.begin() + 1, sorted.cards.begin() + sorted.count,
+                [&](CardId a, CardId b) { return e.cards().Kind(a) < e.cards().Kind(b); });
+      out.push_back(sorted);
+    }
+    for (size_t i = g; i < groups.size(); ++i) {
+      if (offered.size() >= kMostCapturesACard || ++steps > kMostStepsACard) return;
+      if (move.count + static_cast<int>(groups[i].size()) > kMaxMoveCards || Overlaps(move, groups[i]))
+        continue;
+      const int count = move.count;
+      for (const CardId c : groups[i]) move.Add(c);
+      From(i + 1, move, groups_in + 1);
+      move.count = count;
+    }
+  }
+
+  static bool Overlaps(const Move& move, const std::vector<CardId>& group) {
+    for (int k = 1; k < move.count; ++k) {
+      if (std::find(group.begin(), group.end(), move.cards[k]) != group.end()) return true;
+    }
+    return false;
+  }
+
+  // Whether a move taking the same kinds of cards was offered; records it when not.
+  bool Offered(const Move& move) {
+    std::vector<int> kinds;
+    for (int k = 1; k < move.count; ++k) kinds.push_back(e.cards().Kind(move.cards[k]));
+    std::sort(kinds.begin(), kinds.end());
+    if (std::find(offered.begin(), offered.end(), kinds) != offered.end()) return true;
+    offered.push_back(std::move(kinds));
+    return false;
+  }
+};
+
 }  // namespace
 
 void GenerateCaptures(const EngineServices& e, const GameState& s, int player, const MoveDecl& m, Move base,
@@ -60,7 +106,8 @@ void GenerateCaptures(const EngineServices& e, const GameState& s, int player, c
   thread_local std::vector<CardId> by_kind;
   thread_local std::vector<int> after;
   bool prepared = false;
-  auto prepare = [&] {
+  auto by_kind_of = [&]() -> const std::vector<CardId>& {
+    if (prepared) return by_kind;
     by_kind.assign(table.begin(), table.end());
     std::stable_sort(by_kind.begin(), by_kind.end(),
                      [&](CardId a, CardId b) { return e.cards().Kind(a) < e.cards().Kind(b); });
@@ -68,7 +115,10 @@ void GenerateCaptures(const EngineServices& e, const GameState& s, int player, c
     for (size_t j = by_kind.size(); j-- > 0;)
       after[j] = after[j + 1] + CardValue(e, by_kind[j], m.capture_by);
     prepared = true;
+    return by_kind;
   };
+  const bool optional = e.config().Resolve(m.capture_optional);
+  const bool several = e.config().Resolve(m.capture_several);
   // Kinds already offered, hand and table: a second pack's copy makes the same moves.
   auto seen = [&](const std::vector<CardId>& cards, size_t upto, CardId card) {
     for (size_t i = 0; i < upto; ++i) {
@@ -83,19 +133,44 @@ void GenerateCaptures(const EngineServices& e, const GameState& s, int player, c
     Move move = base;
     move.Add(c);
     const size_t first = out.size();
-    for (size_t t = 0; t < table.size(); ++t) {  // a card of the same value takes precedence over any sum
-      if (value <= 0 || CardValue(e, table[t], m.capture_by) != value || seen(table, t, table[t])) continue;
-      Move take = move;
-      take.Add(table[t]);
-      out.push_back(take);
+    if (several && value > 0) {
+      CaptureSeveral(e, table, by_kind_of(), after, m.capture_by, value, move, out);
+    } else {
+      for (size_t t = 0; t < table.size(); ++t) {  // a card of the same value takes precedence over any sum
+        if (value <= 0 || CardValue(e, table[t], m.capture_by) != value || seen(table, t, table[t])) continue;
+        Move take = move;
+        take.Add(table[t]);
+        out.push_back(take);
+      }
+      if (out.size() == first && value > 0 && table.size() >= 2) {
+        SumSearch search{e, by_kind_of(), after, m.capture_by, out};
+        search.From(0, value, move);
+      }
     }
-    if (out.size() == first && value > 0 && table.size() >= 2) {
-      if (!prepared) prepare();
-      SumSearch search{e, by_kind, after, m.capture_by, out};
-      search.From(0, value, move);
-    }
-    if (out.size() == first) out.push_back(move);  // nothing to capture: laid on the table
+    // Nothing to capture, or the rules let a card that could take be laid: on the table.
+    if (out.size() == first || optional) out.push_back(move);
   }
+}
+
+void CaptureSeveral(const EngineServices& e, const std::vector<CardId>& table,
+                    const std::vector<CardId>& by_kind, const std::vector<int>& after, int property,
+                    int value, const Move& played, std::vector<Move>& out) {
+  // The groups: each table card of the value alone (copies too: two Nines are two groups),
+  // then each set of two or more adding up to it.
+  std::vector<Move> sums;
+  if (table.size() >= 2) {
+    Move move = played;
+    SumSearch search{e, by_kind, after, property, sums};
+    search.From(0, value, move);
+  }
+  std::vector<std::vector<CardId>> groups;
+  for (const CardId c : table) {
+    if (CardValue(e, c, property) == value) groups.push_back({c});
+  }
+  for (const Move& sum : sums) groups.emplace_back(sum.cards.begin() + 1, sum.cards.begin() + sum.count);
+  Move move = played;
+  SeveralSearch search{e, groups, out, {}};
+  search.From(0, move, 0);
 }
 
 // Whether no card is left to play this round: every hand empty and nothing to deal again.

@@ -27,6 +27,9 @@ class GameConfig {
     const int v = value.parameter < 0 ? value.literal : parameters_[value.parameter];
     return (value.negated ? (v == INT32_MIN ? INT32_MAX : -v) : v) + (value.plus_players ? players_ : 0);
   }
+  bool Resolve(const ByteFlag& flag) const {
+    return flag.parameter < 0 ? flag.literal != 0 : parameters_[flag.parameter] != 0;
+  }
   int ParameterValue(int index) const { return parameters_[index]; }
   // A file parameter's path ("" for the other types).
   const std::string& ParameterFile(int index) const { return files_[index]; }

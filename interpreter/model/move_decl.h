@@ -222,7 +222,11 @@ struct MoveDecl {
   // line moves (line_play.h): the segment laid must be a hand of `hand`, `segment_min` to
   // `segment_max` cells long; with `tokens`, each of its cards gets the player's token.
   int hand = -1;  // index into Ruleset::hands
-  int segment_min = 2, segment_max = 5;
+  int8_t segment_min = 2, segment_max = 5;
+  // capture: the card may be laid although it could take (`optional`); it may take several
+  // groups at once, each a card of its value or cards adding up to it (`several`). Bytes, so
+  // that a move's declaration keeps its size (docs/performance.md).
+  ByteFlag capture_optional, capture_several;
   int tokens = -1;               // player variable: tokens left, one used per card of the segment
   IntValue takeover{0, -1};      // a Takeover: what beats the hand that put an opponent's token
   IntValue strongest{1, -1};     // only the strongest hand the laid cards make may be named (bool)

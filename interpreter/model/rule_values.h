@@ -19,6 +19,12 @@ struct IntValue {
   bool negated = false;  // `-$name`: minus the parameter's value
 };
 
+// A yes or no, or a `bool` parameter among the first 127 (`$name`), in two bytes.
+struct ByteFlag {
+  int8_t literal = 0;
+  int8_t parameter = -1;
+};
+
 // Cards with one of these values of a property (for triggers and combinations).
 struct CardFilter {
   int property = -1;
