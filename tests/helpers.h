@@ -36,6 +36,21 @@ struct StringMaker<std::vector<std::string>> {
 
 namespace tapis::testing {
 
+// How much slower the checked build (AddressSanitizer) runs: time limits of tests that guard
+// against a hang are multiplied by it, so that they still tell linear from quadratic in a
+// release build.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr double kSlowdown = 10;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr double kSlowdown = 10;
+#else
+inline constexpr double kSlowdown = 1;
+#endif
+#else
+inline constexpr double kSlowdown = 1;
+#endif
+
 // Texts in order, to compare lists of legal moves whose order does not matter.
 // The cards in every zone of `state`: a game that creates or loses none keeps this constant.
 inline int CardsInPlay(const GameState& state) {

@@ -105,7 +105,8 @@ TEST_CASE("sandbox/the API's own loops are bounded") {
             .find("is in the list twice") != std::string::npos);
 }
 
-TEST_CASE("sandbox/tapis.runs over many copies of a value stops with a clear error" * doctest::timeout(5)) {
+TEST_CASE("sandbox/tapis.runs over many copies of a value stops with a clear error" *
+          doctest::timeout(5 * kSlowdown)) {
   // Open runs by value were searched every way: a few ranks of 8 copies each took minutes.
   const auto folder =
       std::filesystem::temp_directory_path() / ("tapis_sandbox_runs_" + std::to_string(getpid()));
@@ -272,7 +273,8 @@ TEST_CASE("sandbox/a misspelt name in a script fails when the ruleset loads, wit
         "loaded");
 }
 
-TEST_CASE("sandbox/the name check of a script of megabytes takes a moment" * doctest::timeout(5)) {
+TEST_CASE("sandbox/the name check of a script of megabytes takes a moment" *
+          doctest::timeout(5 * kSlowdown)) {
   // Each `tapis` looked back over every name before it: 40,000 in a table (280 KB) took 18 s.
   std::string names;
   for (int i = 0; i < 400000; ++i) names += "tapis, ";
@@ -289,7 +291,8 @@ TEST_CASE("sandbox/the name check of a script of megabytes takes a moment" * doc
   }
 }
 
-TEST_CASE("sandbox/a name of megabytes, or among hundreds, gets a bounded message" * doctest::timeout(5)) {
+TEST_CASE("sandbox/a name of megabytes, or among hundreds, gets a bounded message" *
+          doctest::timeout(5 * kSlowdown)) {
   // The suggestion's table of edits is the name's length times five, and a list of names
   // stops at a hundred.
   std::string values;

@@ -258,7 +258,8 @@ TEST_CASE("variant/an error in a node of the base is reported at the base's file
                                  ":26:20: iterations: expected a number from 1 up");
 }
 
-TEST_CASE("variant/each script of a chain of extends runs its top level once" * doctest::timeout(3)) {
+TEST_CASE("variant/each script of a chain of extends runs its top level once" *
+          doctest::timeout(3 * kSlowdown)) {
   // Each file of the chain was built with the scripts of every file above it run again:
   // 60 levels ran 1,830 top levels, each near its budget's share (549,000,000 instructions).
   TempFolder folder("tapis_chain_scripts");

@@ -91,7 +91,7 @@ void Engine::Deal(GameState& s) {
     src.pop_back();
   };
   for (const SetupStep& step : rules().setup) {
-    const int from = ZoneSlot(step.from, s.turn_player);
+    const int from = step.from >= 0 ? ZoneSlot(step.from, s.turn_player) : -1;  // a lay step names its own
     switch (step.kind) {
       case SetupStep::Kind::kShuffle:
         chance_->Shuffle(s.zones[from].cards, s.rng);
