@@ -158,17 +158,7 @@ TEST_CASE("euchre/random games keep the 24 cards, end at 10 or more, and a team 
   auto engine = MakeEngine("euchre", 4);
   for (uint64_t seed = 1; seed <= static_cast<uint64_t>(Soak(60)); ++seed) {
     CAPTURE(seed);
-    GameState s = engine->NewGame(seed);
-    RandomBot bot(seed);
-    int moves = 0;
-    while (!s.finished && moves < 5000) {
-      REQUIRE(CardsInPlay(s) == 24);
-      const auto legal = engine->LegalMoves(s);
-      REQUIRE(!legal.empty());
-      REQUIRE(engine->Apply(s, legal[bot.Choose(*engine, s, legal)]).ok);
-      ++moves;
-    }
-    REQUIRE(s.finished);
+    const GameState s = RandomGameKeeping(*engine, seed, 24, 5000);
     CHECK(s.totals[0] == s.totals[2]);  // partners share their points
     CHECK(s.totals[1] == s.totals[3]);
     CHECK(std::max(s.totals[0], s.totals[1]) >= 10);

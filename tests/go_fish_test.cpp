@@ -91,17 +91,7 @@ TEST_CASE("go_fish/random games keep the 52 cards, end with every book down, and
     for (uint64_t seed = 1; seed <= static_cast<uint64_t>(Soak(40)); ++seed) {
       CAPTURE(players);
       CAPTURE(seed);
-      GameState s = engine->NewGame(seed);
-      RandomBot bot(seed);
-      int moves = 0;
-      while (!s.finished && moves < 2000) {
-        REQUIRE(CardsInPlay(s) == 52);
-        const auto legal = engine->LegalMoves(s);
-        REQUIRE(!legal.empty());
-        REQUIRE(engine->Apply(s, legal[bot.Choose(*engine, s, legal)]).ok);
-        ++moves;
-      }
-      REQUIRE(s.finished);
+      const GameState s = RandomGameKeeping(*engine, seed, 52, 2000);
       CHECK(std::accumulate(s.totals.begin(), s.totals.end(), 0) == 13);
     }
   }

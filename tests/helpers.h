@@ -51,7 +51,6 @@ inline constexpr double kSlowdown = 1;
 inline constexpr double kSlowdown = 1;
 #endif
 
-// Texts in order, to compare lists of legal moves whose order does not matter.
 // The cards in every zone of `state`: a game that creates or loses none keeps this constant.
 inline int CardsInPlay(const GameState& state) {
   int cards = 0;
@@ -59,6 +58,7 @@ inline int CardsInPlay(const GameState& state) {
   return cards;
 }
 
+// Texts in order, to compare lists of legal moves whose order does not matter.
 inline std::vector<std::string> Sorted(std::vector<std::string> texts) {
   std::sort(texts.begin(), texts.end());
   return texts;
@@ -185,6 +185,21 @@ inline GameState Table(const Engine& engine,
     json += (json.empty() ? "" : ", ") + ("\"" + zone + "\": " + list(all));
   }
   return Position(engine, "{\"zones\": {" + json + "}" + extra + "}");
+}
+
+// A game of random moves from `seed`, played to its end within `max_moves`: a move is always
+// possible and accepted, and every position holds `cards` cards (none created or lost).
+inline GameState RandomGameKeeping(Engine& engine, uint64_t seed, int cards, int max_moves = 5000) {
+  GameState s = engine.NewGame(seed);
+  RandomBot bot(seed);
+  for (int moves = 0; !s.finished && moves < max_moves; ++moves) {
+    REQUIRE(CardsInPlay(s) == cards);
+    const std::vector<Move> legal = engine.LegalMoves(s);
+    REQUIRE(!legal.empty());
+    REQUIRE(engine.Apply(s, legal[bot.Choose(engine, s, legal)]).ok);
+  }
+  REQUIRE(s.finished);
+  return s;
 }
 
 // Who acts first in each round of a random match (seats from 0).

@@ -100,17 +100,7 @@ TEST_CASE("old_maid/random games keep the 49 cards, and end with the Queen of sp
     for (uint64_t seed = 1; seed <= static_cast<uint64_t>(Soak(30)); ++seed) {
       CAPTURE(players);
       CAPTURE(seed);
-      GameState s = engine->NewGame(seed);
-      RandomBot bot(seed);
-      int moves = 0;
-      while (!s.finished && moves < 5000) {
-        REQUIRE(CardsInPlay(s) == 49);
-        const auto legal = engine->LegalMoves(s);
-        REQUIRE(!legal.empty());
-        REQUIRE(engine->Apply(s, legal[bot.Choose(*engine, s, legal)]).ok);
-        ++moves;
-      }
-      REQUIRE(s.finished);
+      const GameState s = RandomGameKeeping(*engine, seed, 49, 5000);
       // One player scores 1, and held the Queen of spades to the end.
       CHECK(std::accumulate(s.totals.begin(), s.totals.end(), 0) == 1);
       const int loser = static_cast<int>(std::find(s.totals.begin(), s.totals.end(), 1) - s.totals.begin());

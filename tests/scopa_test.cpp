@@ -132,17 +132,7 @@ TEST_CASE("scopa/random games keep the 40 cards, and every match ends at the tar
   auto engine = MakeEngine("scopa", 2);
   for (uint64_t seed = 1; seed <= static_cast<uint64_t>(Soak(100)); ++seed) {
     CAPTURE(seed);
-    GameState s = engine->NewGame(seed);
-    RandomBot bot(seed);
-    int moves = 0;
-    while (!s.finished && moves < 3000) {
-      REQUIRE(CardsInPlay(s) == 40);
-      const auto legal = engine->LegalMoves(s);
-      REQUIRE(!legal.empty());
-      REQUIRE(engine->Apply(s, legal[bot.Choose(*engine, s, legal)]).ok);
-      ++moves;
-    }
-    REQUIRE(s.finished);
+    const GameState s = RandomGameKeeping(*engine, seed, 40, 3000);
     CHECK(*std::max_element(s.totals.begin(), s.totals.end()) >= 11);
   }
 }

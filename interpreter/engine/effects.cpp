@@ -148,11 +148,9 @@ void Engine::SetVariables(GameState& s, int player, const Move& m, const Trigger
     set_for(player);
     return;
   }
-  const int teams = rules().teams;
   for (int p = 0; p < s.players; ++p) {
     if (t.set_for == Trigger::For::kOthers && p == player) continue;
-    if (t.set_for == Trigger::For::kTeam && (teams == 0 ? p != player : p % teams != player % teams))
-      continue;
+    if (t.set_for == Trigger::For::kTeam && !rules().OneSide(p, player)) continue;
     set_for(p);
   }
 }

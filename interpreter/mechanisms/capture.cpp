@@ -94,6 +94,30 @@ struct SeveralSearch {
   }
 };
 
+// `several:` the moves of `played` (a card of `value`) that take disjoint groups of `table` at
+// once, each a card of the value or cards adding up to it (`by_kind` and `after` as the
+// search for sums wants them: the table by kind, and what its cards from each on add up to).
+void CaptureSeveral(const EngineServices& e, const std::vector<CardId>& table,
+                    const std::vector<CardId>& by_kind, const std::vector<int>& after, int property,
+                    int value, const Move& played, std::vector<Move>& out) {
+  // The groups: each table card of the value alone (copies too: two Nines are two groups),
+  // then each set of two or more adding up to it.
+  std::vector<Move> sums;
+  if (table.size() >= 2) {
+    Move move = played;
+    SumSearch search{e, by_kind, after, property, sums};
+    search.From(0, value, move);
+  }
+  std::vector<std::vector<CardId>> groups;
+  for (const CardId c : table) {
+    if (CardValue(e, c, property) == value) groups.push_back({c});
+  }
+  for (const Move& sum : sums) groups.emplace_back(sum.cards.begin() + 1, sum.cards.begin() + sum.count);
+  Move move = played;
+  SeveralSearch search{e, groups, out, {}};
+  search.From(0, move, 0);
+}
+
 }  // namespace
 
 void GenerateCaptures(const EngineServices& e, const GameState& s, int player, const MoveDecl& m, Move base,
@@ -150,27 +174,6 @@ void GenerateCaptures(const EngineServices& e, const GameState& s, int player, c
     // Nothing to capture, or the rules let a card that could take be laid: on the table.
     if (out.size() == first || optional) out.push_back(move);
   }
-}
-
-void CaptureSeveral(const EngineServices& e, const std::vector<CardId>& table,
-                    const std::vector<CardId>& by_kind, const std::vector<int>& after, int property,
-                    int value, const Move& played, std::vector<Move>& out) {
-  // The groups: each table card of the value alone (copies too: two Nines are two groups),
-  // then each set of two or more adding up to it.
-  std::vector<Move> sums;
-  if (table.size() >= 2) {
-    Move move = played;
-    SumSearch search{e, by_kind, after, property, sums};
-    search.From(0, value, move);
-  }
-  std::vector<std::vector<CardId>> groups;
-  for (const CardId c : table) {
-    if (CardValue(e, c, property) == value) groups.push_back({c});
-  }
-  for (const Move& sum : sums) groups.emplace_back(sum.cards.begin() + 1, sum.cards.begin() + sum.count);
-  Move move = played;
-  SeveralSearch search{e, groups, out, {}};
-  search.From(0, move, 0);
 }
 
 // Whether no card is left to play this round: every hand empty and nothing to deal again.

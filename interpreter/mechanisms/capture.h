@@ -17,13 +17,6 @@ namespace tapis {
 void GenerateCaptures(const EngineServices& engine, const GameState& state, int player, const MoveDecl& move,
                       Move base, std::vector<Move>& out);
 
-// `several:` the moves of `played` (a card of `value`) that take disjoint groups of `table` at
-// once, each a card of the value or cards adding up to it (`by_kind` and `after` as the
-// search for sums wants them: the table by kind, and what its cards from each on add up to).
-void CaptureSeveral(const EngineServices& engine, const std::vector<CardId>& table,
-                    const std::vector<CardId>& by_kind, const std::vector<int>& after, int property,
-                    int value, const Move& played, std::vector<Move>& out);
-
 // The move's first card onto the table, or with the cards it captures into `won`.
 void PerformCapture(const EngineServices& engine, GameState& state, int player, const Move& move);
 

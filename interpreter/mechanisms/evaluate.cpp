@@ -238,10 +238,9 @@ class Machine {
       });
       return result;
     }
-    const int teams = engine_.rules().teams;
     for (int p = 0; p < state_.players; ++p) {
       if (in.domain == Domain::kOthers && p == player) continue;
-      if (in.domain == Domain::kTeam && (teams == 0 ? p != player : p % teams != player % teams)) continue;
+      if (in.domain == Domain::kTeam && !engine_.rules().OneSide(p, player)) continue;
       take(Run(code, begin, end, p, -1));
     }
     return result;

@@ -413,10 +413,9 @@ void PerformTrickMove(const EngineServices& e, GameState& s, int player, const M
 }
 
 bool WonEveryTrick(const EngineServices& e, const GameState& s, int player) {
-  const int teams = e.rules().teams;
   for (int p = 0; p < s.players; ++p) {
-    const bool partner = p == player || (teams > 0 && p % teams == player % teams);
-    if (!partner && !s.zones[e.ZoneSlot(e.rules().tricks.won, p)].cards.empty()) return false;
+    if (!e.rules().OneSide(p, player) && !s.zones[e.ZoneSlot(e.rules().tricks.won, p)].cards.empty())
+      return false;
   }
   return true;
 }

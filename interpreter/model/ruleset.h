@@ -296,6 +296,8 @@ struct Ruleset {
   int first_player = 0;            // seat (0-based) that plays first
   bool first_random = false;  // `first: random`: chance picks a dealer each round; their left plays first
   int teams = 0;                   // 0: each for themselves; n: seat s is in team s % n
+  // Whether seats `a` and `b` (from 0) play on one side: the same seat, or partners.
+  bool OneSide(int a, int b) const { return a == b || (teams > 0 && a % teams == b % teams); }
   int last_round_when_empty = -1;  // zone whose emptying starts the last round
   // `redeal: {zone, from, count}`: when every player's `zone` is empty at a turn's start,
   // `count` more cards each from the table zone `from`, while it has some (fishing games).

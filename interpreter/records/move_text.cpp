@@ -86,10 +86,10 @@ std::string WhyNotCapture(const Engine& engine, const GameState& state, const st
     return fmt::format(
         "{} takes nothing: no card on the {} is worth {}, and none add up to it; play it alone: {}", code,
         ZoneName(r, decl.to), value, ways[0]);
-  const bool several = engine.config().Resolve(decl.capture_several);
-  const char* groups = several ? "cards worth {}, or cards adding up to it, one group or several"
-                               : "a card worth {}, or else cards adding up to it";
-  const std::string what = fmt::format(fmt::runtime(groups), value);
+  const std::string what =
+      engine.config().Resolve(decl.capture_several)
+          ? fmt::format("cards worth {}, or cards adding up to it, one group or several", value)
+          : fmt::format("a card worth {}, or else cards adding up to it", value);
   if (engine.config().Resolve(decl.capture_optional))
     return fmt::format("{} takes {}, or is laid alone: {}", code, what, fmt::join(ways, ", "));
   return fmt::format("{} must take {}: {}", code, what, fmt::join(ways, ", "));
