@@ -20,6 +20,14 @@ void OpenCardCache(lua_State* L) {
   ScriptHost::From(L).set_card_cache(luaL_ref(L, LUA_REGISTRYINDEX));
 }
 
+void PushWeakKeyedTable(lua_State* L) {
+  lua_createtable(L, 0, 0);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+}
+
 void NameApiFunctions(lua_State* L, int index) {
   index = lua_absindex(L, index);
   lua_newtable(L);

@@ -78,5 +78,7 @@ void PushCards(lua_State* L, const CardSet& set, std::span<const CardId> cards);
 void SetCards(lua_State* L, int table, const CardSet& set, std::span<const CardId> cards);
 // Creates the registry table that caches card proxies.
 void OpenCardCache(lua_State* L);
+// Pushes a new table whose keys do not keep their objects alive (`__mode = "k"`).
+void PushWeakKeyedTable(lua_State* L);
 
 }  // namespace tapis::lua

@@ -4,26 +4,29 @@
 #include <cmath>
 #include <cstring>
 #include <lua.hpp>
+#include <string>
+#include <vector>
 
 #include "interpreter/script/charged_library.h"
+#include "interpreter/script/lua_bridge.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis::lua {
 namespace {
 
-// Their addresses: the registry keys of the weak tables of snapshots (table -> its keys,
-// sorted; [0] the place of the key handed last) and of the order of tables and functions
-// (object -> its rank; [0] the last rank given).
+// Their addresses: the registry keys of the weak table of snapshots (table -> its keys,
+// sorted; [0] the place of the key handed last) and of the ranks of the C functions without
+// upvalues (function -> its rank by name).
 const char kSnapshots = 0;
-const char kObjectOrder = 0;
+const char kLightFunctionRanks = 0;
 
-enum Kind { kNumber, kString, kBoolean, kCard, kObject };
+enum Kind { kNumber, kString, kBoolean, kCard, kLightFunction, kObject };
 
 // A key as it sorts. Plain data, so that nothing is left to destroy if Lua raises an error.
 struct KeyRank {
   int kind;
   bool integral;
-  lua_Integer integer;  // an integer; a boolean; a card's id; an object's rank
+  lua_Integer integer;  // an integer; a boolean; a card's id; a function's rank; a birth
   double number;
   const char* text;
   size_t length;
@@ -47,9 +50,19 @@ bool Less(const KeyRank& a, const KeyRank& b) {
   }
 }
 
-// The rank of the value at `index`; pushes nothing. An object's rank is 0 when it has none
-// yet. `cards` and `order`: absolute indices of the card cache and of the objects' order.
-KeyRank RankOf(lua_State* L, int index, int cards, int order) {
+// A C function without upvalues is no block of the state's, so it has no birth (Lua
+// 5.4 makes a C closure of no upvalue such a function).
+bool IsLightFunction(lua_State* L, int index) {
+  if (!lua_iscfunction(L, index)) return false;
+  if (lua_getupvalue(L, index, 1) == nullptr) return true;
+  lua_pop(L, 1);
+  return false;
+}
+
+// The rank of the value at `index`; pushes nothing. `cards` and `lights`: absolute indices
+// of the card cache and of the light functions' ranks. A table or a function ranks by its
+// birth; what scripts cannot reach (userdata, threads) ranks 0.
+KeyRank RankOf(lua_State* L, int index, int cards, int lights) {
   KeyRank rank{};
   switch (lua_type(L, index)) {
     case LUA_TNUMBER:
@@ -70,13 +83,19 @@ KeyRank RankOf(lua_State* L, int index, int cards, int order) {
       lua_pushvalue(L, index);
       if (lua_rawget(L, cards) == LUA_TNUMBER) {  // a card proxy: cache[proxy] = its id
         rank.kind = kCard;
-      } else {
-        lua_pop(L, 1);
+        rank.integer = lua_tointeger(L, -1);
+      } else if (IsLightFunction(L, index)) {
         lua_pushvalue(L, index);
-        lua_rawget(L, order);
+        lua_rawget(L, lights);
+        rank.kind = kLightFunction;
+        rank.integer = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+      } else {
+        const int type = lua_type(L, index);
         rank.kind = kObject;
+        if (type == LUA_TTABLE || type == LUA_TFUNCTION)
+          rank.integer = static_cast<lua_Integer>(ScriptHost::BirthOf(lua_topointer(L, index)));
       }
-      rank.integer = lua_tointeger(L, -1);
       lua_pop(L, 1);
     }
   }
@@ -86,9 +105,8 @@ KeyRank RankOf(lua_State* L, int index, int cards, int order) {
 void PushRegistryTable(lua_State* L, const char* key) { lua_rawgetp(L, LUA_REGISTRYINDEX, key); }
 
 // Sorts the keys of the table at 1 into a new snapshot, pushed and kept in the snapshots at
-// `snapshots`; charged to the budget first. Tables and functions met for the first time get
-// a rank, in the order Lua's `next` gives them.
-void PushNewSnapshot(lua_State* L, int snapshots, int cards, int order) {
+// `snapshots`; charged to the budget first.
+void PushNewSnapshot(lua_State* L, int snapshots, int cards, int lights) {
   lua_Integer n = 0;
   lua_pushnil(L);
   while (lua_next(L, 1) != 0) {
@@ -99,32 +117,13 @@ void PushNewSnapshot(lua_State* L, int snapshots, int cards, int order) {
   ChargeOrStop(L, steps + steps * std::log2(steps + 2));
   lua_createtable(L, static_cast<int>(n), 0);  // the keys as Lua's next gives them
   const int unsorted = lua_gettop(L);
-  lua_rawgeti(L, order, 0);
-  lua_Integer ranks = lua_tointeger(L, -1);
-  lua_pop(L, 1);
   lua_Integer slot = 0;
   lua_pushnil(L);
   while (lua_next(L, 1) != 0) {
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
     lua_rawseti(L, unsorted, ++slot);
-    const int type = lua_type(L, -1);
-    if (type == LUA_TNUMBER || type == LUA_TSTRING || type == LUA_TBOOLEAN) continue;
-    lua_pushvalue(L, -1);
-    const bool known = lua_rawget(L, cards) != LUA_TNIL;
-    lua_pop(L, 1);
-    lua_pushvalue(L, -1);
-    if (known || lua_rawget(L, order) != LUA_TNIL) {
-      lua_pop(L, 1);
-      continue;
-    }
-    lua_pop(L, 1);
-    lua_pushvalue(L, -1);
-    lua_pushinteger(L, ++ranks);
-    lua_rawset(L, order);
   }
-  lua_pushinteger(L, ranks);
-  lua_rawseti(L, order, 0);
 
   // Sorted in plain data held by Lua (no C++ object lives across a call that may raise), then
   // written into a table made large enough first: those writes allocate nothing.
@@ -133,7 +132,7 @@ void PushNewSnapshot(lua_State* L, int snapshots, int cards, int order) {
   const int sorted = lua_gettop(L);
   for (lua_Integer i = 0; i < n; ++i) {
     lua_rawgeti(L, unsorted, i + 1);
-    keys[i] = RankOf(L, lua_gettop(L), cards, order);
+    keys[i] = RankOf(L, lua_gettop(L), cards, lights);
     keys[i].slot = static_cast<int>(i + 1);
     lua_pop(L, 1);  // the string stays alive in `unsorted`
   }
@@ -152,7 +151,7 @@ void PushNewSnapshot(lua_State* L, int snapshots, int cards, int order) {
 }
 
 // The place of the key at 2 in the snapshot at `snapshot`, or 0 when it is not there.
-lua_Integer PlaceOf(lua_State* L, int snapshot, int cards, int order) {
+lua_Integer PlaceOf(lua_State* L, int snapshot, int cards, int lights) {
   lua_rawgeti(L, snapshot, 0);
   const lua_Integer last = lua_tointeger(L, -1);
   lua_pop(L, 1);
@@ -160,13 +159,13 @@ lua_Integer PlaceOf(lua_State* L, int snapshot, int cards, int order) {
   const bool same = last > 0 && lua_rawequal(L, -1, 2);
   lua_pop(L, 1);
   if (same) return last;
-  const KeyRank key = RankOf(L, 2, cards, order);
-  if (key.kind == kObject && key.integer == 0) return 0;  // never met: in no snapshot
-  lua_Integer low = 1, high = static_cast<lua_Integer>(lua_rawlen(L, snapshot));
+  const KeyRank key = RankOf(L, 2, cards, lights);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, snapshot));
+  lua_Integer low = 1, high = n;
   while (low <= high) {
     const lua_Integer middle = low + (high - low) / 2;
     lua_rawgeti(L, snapshot, middle);
-    const KeyRank there = RankOf(L, lua_gettop(L), cards, order);
+    const KeyRank there = RankOf(L, lua_gettop(L), cards, lights);
     const bool found = lua_rawequal(L, -1, 2);
     lua_pop(L, 1);
     if (found) return middle;
@@ -174,6 +173,14 @@ lua_Integer PlaceOf(lua_State* L, int snapshot, int cards, int order) {
       low = middle + 1;
     else
       high = middle - 1;
+  }
+  // Keys that rank alike (rank 0: what no script should reach) are looked for one by one.
+  ChargeOrStop(L, static_cast<double>(n));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, snapshot, i);
+    const bool found = lua_rawequal(L, -1, 2);
+    lua_pop(L, 1);
+    if (found) return i;
   }
   return 0;
 }
@@ -192,14 +199,6 @@ int OrderedPairs(lua_State* L) {
   return 3;
 }
 
-void PushWeakKeyedTable(lua_State* L) {
-  lua_createtable(L, 0, 0);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-}
-
 }  // namespace
 
 int OrderedNext(lua_State* L) {
@@ -209,18 +208,18 @@ int OrderedNext(lua_State* L) {
   const int snapshots = 3;
   lua_rawgeti(L, LUA_REGISTRYINDEX, ScriptHost::From(L).card_cache());
   const int cards = 4;
-  PushRegistryTable(L, &kObjectOrder);
-  const int order = 5;
+  PushRegistryTable(L, &kLightFunctionRanks);
+  const int lights = 5;
   lua_Integer place = 0;
   if (lua_isnil(L, 2)) {
-    PushNewSnapshot(L, snapshots, cards, order);
+    PushNewSnapshot(L, snapshots, cards, lights);
   } else {
     lua_pushvalue(L, 1);
-    if (lua_rawget(L, snapshots) != LUA_TNIL) place = PlaceOf(L, 6, cards, order);
+    if (lua_rawget(L, snapshots) != LUA_TNIL) place = PlaceOf(L, 6, cards, lights);
     if (place == 0) {  // a key added since, or no snapshot yet
-      lua_settop(L, order);
-      PushNewSnapshot(L, snapshots, cards, order);
-      place = PlaceOf(L, 6, cards, order);
+      lua_settop(L, lights);
+      PushNewSnapshot(L, snapshots, cards, lights);
+      place = PlaceOf(L, 6, cards, lights);
       if (place == 0) return luaL_error(L, "invalid key to 'next'");
     }
   }
@@ -241,25 +240,52 @@ int OrderedNext(lua_State* L) {
   return 1;
 }
 
-void ForgetKeyOrder(lua_State* L) {
-  // Most games never call next: their empty tables are kept (new ones cost 1.5% of a game).
-  // Every snapshot made sets the order's [0], which no collection clears.
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kObjectOrder) == LUA_TTABLE) {
-    lua_pushnil(L);
-    const bool used = lua_next(L, -2) != 0;
-    lua_pop(L, used ? 3 : 1);
-    if (!used) return;
-  } else {
+void RankLightFunctions(lua_State* L) {
+  std::vector<std::string> names;  // "print", "string.find"
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      const std::string name = lua_tostring(L, -2);
+      if (IsLightFunction(L, -1)) {
+        names.push_back(name);
+      } else if (lua_type(L, -1) == LUA_TTABLE && name != "_G") {
+        lua_pushnil(L);
+        while (lua_next(L, -2) != 0) {
+          if (lua_type(L, -2) == LUA_TSTRING && IsLightFunction(L, -1))
+            names.push_back(name + "." + lua_tostring(L, -2));
+          lua_pop(L, 1);
+        }
+      }
+    }
     lua_pop(L, 1);
   }
-  PushWeakKeyedTable(L);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kSnapshots);
-  PushWeakKeyedTable(L);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kObjectOrder);
+  lua_pop(L, 1);
+  std::sort(names.begin(), names.end());
+  lua_createtable(L, 0, static_cast<int>(names.size()));
+  lua_Integer rank = 0;
+  for (const std::string& name : names) {
+    const size_t dot = name.find('.');
+    lua_getglobal(L, name.substr(0, dot).c_str());
+    if (dot != std::string::npos) {
+      lua_getfield(L, -1, name.c_str() + dot + 1);
+      lua_remove(L, -2);
+    }
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, -3) != LUA_TNIL) {  // met under a name before this one
+      lua_pop(L, 2);
+      continue;
+    }
+    lua_pop(L, 1);
+    lua_pushinteger(L, ++rank);
+    lua_rawset(L, -3);
+  }
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kLightFunctionRanks);
 }
 
 void OpenOrderedPairs(lua_State* L) {
-  ForgetKeyOrder(L);
+  PushWeakKeyedTable(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kSnapshots);
   lua_pushcfunction(L, OrderedNext);
   lua_pushvalue(L, -1);
   lua_setglobal(L, "next");

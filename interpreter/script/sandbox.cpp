@@ -14,6 +14,7 @@
 #include "interpreter/model/names.h"
 #include "interpreter/script/charged_library.h"
 #include "interpreter/script/ordered_next.h"
+#include "interpreter/script/repeatable_library.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis::lua {
@@ -211,7 +212,7 @@ int Print(lua_State* L) {
   const int n = lua_gettop(L);
   for (int i = 1; i <= n; ++i) {
     size_t length = 0;
-    const char* text = luaL_tolstring(L, i, &length);  // may raise: nothing of ours is alive
+    const char* text = PushShown(L, i, &length);  // may raise: nothing of ours is alive
     ChargeOrStop(L, static_cast<double>(std::min(length, kMostPrinted)));
     {
       std::string clean = Printable({text, std::min(length, kMostPrinted)});
@@ -225,7 +226,7 @@ int Print(lua_State* L) {
   return 0;
 }
 
-// setmetatable without finalizers; upvalue 1: the library's setmetatable.
+// setmetatable without finalizers or weak tables; upvalue 1: the library's setmetatable.
 int SetMetatable(lua_State* L) {
   // Said here rather than by the library's function, so that the message names the line.
   if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
@@ -235,6 +236,14 @@ int SetMetatable(lua_State* L) {
     const bool finalizer = lua_rawget(L, 2) != LUA_TNIL;
     lua_pop(L, 1);
     if (finalizer) return luaL_error(L, "setmetatable: finalizers (__gc) are not allowed");
+    // What a weak table holds shows when the collector ran, which differs from run to run.
+    lua_pushliteral(L, "__mode");
+    const bool weak = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (weak)
+      return luaL_error(L,
+                        "setmetatable: weak tables (__mode) are not allowed: what they keep depends on "
+                        "when memory is collected, which differs from run to run");
   }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
@@ -352,6 +361,7 @@ void PushTapisView(lua_State* L) {
 }
 
 void OpenSandbox(lua_State* L) {
+  OpenRepeatableLibrary(L);
   OpenChargedLibrary(L);
   OpenOrderedPairs(L);
   lua_pushcfunction(L, Print);
@@ -364,6 +374,7 @@ void OpenSandbox(lua_State* L) {
   lua_getglobal(L, "setmetatable");
   lua_pushcclosure(L, SetMetatable, 1);
   lua_setglobal(L, "setmetatable");
+  RankLightFunctions(L);
 
   for (const char* name : kFrozenLibraries) {
     lua_getglobal(L, name);

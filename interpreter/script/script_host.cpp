@@ -3,13 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <lua.hpp>
 
 #include "interpreter/model/errors.h"
 #include "interpreter/script/lua_bridge.h"
-#include "interpreter/script/ordered_next.h"
+#include "interpreter/script/repeatable_library.h"
 #include "interpreter/script/sandbox.h"
 
 namespace tapis {
@@ -37,12 +38,27 @@ int ReadOnlyEnvironment(lua_State* L) {
 
 ScriptHost& ScriptHost::From(lua_State* L) { return **static_cast<ScriptHost**>(lua_getextraspace(L)); }
 
+// Every block Lua allocates is preceded by a header: its birth number when it holds a table
+// or a function (Lua names the kind in old_size when ptr is null), 0 otherwise. `next`
+// orders such keys by it, where Lua's order follows their addresses.
+namespace {
+constexpr size_t kBlockHeader = 16;  // keeps the block aligned as malloc's
+std::byte* BlockOf(void* ptr) { return static_cast<std::byte*>(ptr) - kBlockHeader; }
+}  // namespace
+
+uint64_t ScriptHost::BirthOf(const void* object) {
+  uint64_t birth = 0;
+  std::memcpy(&birth, static_cast<const std::byte*>(object) - kBlockHeader, sizeof birth);
+  return birth;
+}
+
 void* ScriptHost::Allocate(void* ud, void* ptr, size_t old_size, size_t new_size) {
   auto* host = static_cast<ScriptHost*>(ud);
+  const bool object = ptr == nullptr && (old_size == LUA_TTABLE || old_size == LUA_TFUNCTION);
   if (ptr == nullptr) old_size = 0;
   if (new_size == 0) {
     host->memory_used_ -= old_size;
-    std::free(ptr);
+    if (ptr != nullptr) std::free(BlockOf(ptr));
     return nullptr;
   }
   // The cap holds while scripts run, except inside an API function's body, which Guard checks
@@ -50,9 +66,14 @@ void* ScriptHost::Allocate(void* ud, void* ptr, size_t old_size, size_t new_size
   if (new_size > old_size && host->depth_ > 0 && host->in_api_ == 0 &&
       host->memory_used_ + (new_size - old_size) > host->memory_limit_)
     return nullptr;
-  void* out = std::realloc(ptr, new_size);
-  if (out) host->memory_used_ = host->memory_used_ - old_size + new_size;
-  return out;
+  auto* block = static_cast<std::byte*>(std::realloc(ptr ? BlockOf(ptr) : nullptr, new_size + kBlockHeader));
+  if (block == nullptr) return nullptr;
+  if (ptr == nullptr) {
+    const uint64_t birth = object ? ++host->births_ : 0;
+    std::memcpy(block, &birth, sizeof birth);
+  }
+  host->memory_used_ = host->memory_used_ - old_size + new_size;
+  return block + kBlockHeader;
 }
 
 void ScriptHost::CountHook(lua_State* L, lua_Debug* ar) {
@@ -274,7 +295,7 @@ void ScriptHost::Reset() {
   functions_.clear();
   for (int defs : definitions_) luaL_unref(L_, LUA_REGISTRYINDEX, defs);
   ForgetMoveCards(L_);
-  lua::ForgetKeyOrder(L_);
+  lua::ForgetShownNumbers(L_);
   RunChunks();
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -109,6 +110,9 @@ class ScriptHost {
   // the budget spent, when they do not fit.
   bool Charge(double steps);
   static ScriptHost& From(lua_State* L);
+  // When a table or a function was made, in this state (1 for the first): what lua_topointer
+  // gives of it. Not for a C function without upvalues, which is no block of the state's.
+  static uint64_t BirthOf(const void* object);
   // The registry reference of the card proxies' cache (lua_bridge.cpp).
   int card_cache() const { return card_cache_; }
   void set_card_cache(int ref) { card_cache_ = ref; }
@@ -162,6 +166,7 @@ class ScriptHost {
   std::unordered_map<std::string, int> functions_;  // registry refs, LUA_NOREF when undefined
   ScriptContext* context_ = nullptr;
   size_t memory_used_ = 0;
+  uint64_t births_ = 0;  // tables and functions made so far (Allocate)
   size_t memory_limit_ = 0;
   size_t loaded_bytes_ = 0;  // what the scripts held once first loaded
   size_t load_start_ = 0;    // what the state held before the top levels first ran
