@@ -22,6 +22,9 @@ namespace fs = std::filesystem;
 
 // Rulesets nest a few levels; deeper is a mistake or an attack on the walks below.
 constexpr int kMaxNesting = 64;
+// Each file of a chain of extends is built to check that it stands on its own, so a chain
+// of n files costs n builds of its base: it has at most kMaxChain files.
+constexpr size_t kMaxChain = 64;
 
 // Checks one file's tree as it was written, walking it once:
 // - Rulesets are text for people: a control character in a key or a value (an escape
@@ -153,6 +156,8 @@ RulesetSource Read(const std::string& text, const std::string& file) {
   if (loading.count(fs::weakly_canonical(base, ec).string())) {
     throw where(fmt::format("'{}' extends itself, through a chain of extends", base));
   }
+  if (loading.size() >= kMaxChain)
+    throw where(fmt::format("a chain of extends of more than {} files; merge some of them", kMaxChain));
   // The base must stand on its own. Its chain is read once, and each file of the chain is
   // built once, so a chain of n files loads in n steps; each build runs only its own
   // scripts, on top of those its base ran (ScriptsRun).
@@ -164,7 +169,12 @@ RulesetSource Read(const std::string& text, const std::string& file) {
     parent = ReadRulesetSource(base_text, base);
     BuildRuleset(parent, base, &source.base_scripts);
   } catch (const Error& e) {
-    throw where(fmt::format("the ruleset it extends does not load: {}", e.what()));
+    // Said once, with the place of the error itself: not once for each file between them.
+    constexpr std::string_view kFails = "the ruleset it extends does not load: ";
+    std::string_view cause = e.what();
+    if (const size_t last = cause.rfind(kFails); last != std::string_view::npos)
+      cause.remove_prefix(last + kFails.size());
+    throw where(fmt::format("{}{}", kFails, cause));
   }
   // The base's scripts, made absolute so they resolve from the variant's folder.
   // What the base inherited is one generation further up from the variant.

@@ -55,18 +55,20 @@ uint64_t ScriptHost::BirthOf(const void* object) {
 void* ScriptHost::Allocate(void* ud, void* ptr, size_t old_size, size_t new_size) {
   auto* host = static_cast<ScriptHost*>(ud);
   const bool object = ptr == nullptr && (old_size == LUA_TTABLE || old_size == LUA_TFUNCTION);
-  if (ptr == nullptr) old_size = 0;
+  // What a block costs, its header included: the cap is on what the machine gives.
+  old_size = ptr == nullptr ? 0 : old_size + kBlockHeader;
   if (new_size == 0) {
     host->memory_used_ -= old_size;
     if (ptr != nullptr) std::free(BlockOf(ptr));
     return nullptr;
   }
+  new_size += kBlockHeader;
   // The cap holds while scripts run, except inside an API function's body, which Guard checks
   // once it is done; the host's own pushes between calls are bounded.
   if (new_size > old_size && host->depth_ > 0 && host->in_api_ == 0 &&
       host->memory_used_ + (new_size - old_size) > host->memory_limit_)
     return nullptr;
-  auto* block = static_cast<std::byte*>(std::realloc(ptr ? BlockOf(ptr) : nullptr, new_size + kBlockHeader));
+  auto* block = static_cast<std::byte*>(std::realloc(ptr ? BlockOf(ptr) : nullptr, new_size));
   if (block == nullptr) return nullptr;
   if (ptr == nullptr) {
     const uint64_t birth = object ? ++host->births_ : 0;
