@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/file_write.h"
+#include "cli/play_commands.h"
 #include "interpreter/load/lint.h"
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
@@ -127,6 +128,13 @@ std::string CommentText(std::string text) {
 }
 
 }  // namespace
+
+int Rules(const GameOptions& game, const std::string& section) {
+  const auto rules = LoadRuleset(FindRuleset(game.game));
+  const GameConfig config(rules, game.players > 0 ? game.players : rules->min_players, game.Settings());
+  PrintRules(*rules, config.Settings(), Screen(*rules, true), section);
+  return 0;
+}
 
 int New(const std::string& name, const std::string& from) {
   // A name, not a path: the variant is written here, and its name is its file's.

@@ -20,6 +20,9 @@ struct GameOptions {
 };
 
 int List(bool long_form);
+// The rules for players of `game` (all, or the sections `section` starts), and its parameters
+// as `game` sets them (--players, --set).
+int Rules(const GameOptions& game, const std::string& section);
 // A progress line on standard error: a bar, the share done, the rate and the time left
 // ("[#####     ]  45% 450/1000 games, 2300/s, 0:03 left").
 std::function<void(int, int)> ProgressBar(const char* what);

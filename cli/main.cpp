@@ -140,6 +140,16 @@ int main(int argc, char** argv) {
   bool list_long = false;
   list->add_flag("--long", list_long, "whole descriptions and where each ruleset's file is");
 
+  auto* rules =
+      app.add_subcommand("rules", "how to play a ruleset: its rules for players and its parameters");
+  std::string rules_section;
+  rules->add_option("game", game.game, "ruleset name (see `tapis list`) or path to a .yaml file")->required();
+  rules->add_option("section", rules_section, "only the sections whose names start so (goal, scoring…)");
+  rules->add_option("--players", game.players, "number of players (default: the ruleset's minimum)")
+      ->check(Within(1, kMostPlayers));
+  rules->add_option("--set", game.settings, "parameter value, key=value (repeatable)")
+      ->allow_extra_args(false);
+
   auto* play = app.add_subcommand("play", "play a game in the terminal");
   add_game_options(play);
   std::string log_path;
@@ -248,6 +258,7 @@ int main(int argc, char** argv) {
 
   try {
     if (list->parsed()) return tapis::cli::List(list_long);
+    if (rules->parsed()) return tapis::cli::Rules(game, rules_section);
     if (play->parsed()) {
       if (game.game.empty() == resume.empty()) {
         throw tapis::Error(tapis::ErrorKind::kUsage,

@@ -310,8 +310,10 @@ int Play(const GameOptions& game, const PlayOptions& options) {
           fmt::format("hint: {}\n", MoveText(engine, state, legal[adviser.Choose(engine, state, legal)])));
       continue;
     }
-    if (command == "rules") {
-      PrintRules(engine, screen);
+    if (command == "rules" || command.starts_with("rules ")) {
+      const auto start = command.find_first_not_of(" \t", 5);
+      PrintRules(*rules, engine.config().Settings(), screen,
+                 start == std::string::npos ? "" : command.substr(start));
       continue;
     }
     if (command == "board") {

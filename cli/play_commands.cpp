@@ -196,16 +196,41 @@ void PrintCardInfo(const Engine& engine, const Screen& screen, const std::string
                            parts.empty() ? "no properties" : fmt::format("{}", fmt::join(parts, "; "))));
 }
 
-void PrintRules(const Engine& engine, const Screen& screen) {
-  const Ruleset& r = engine.rules();
-  screen.Print(fmt::format("{}: {}\n", r.title.empty() ? r.name : r.title, r.description));
-  const auto settings = engine.config().Settings();
+void PrintRules(const Ruleset& r, const std::map<std::string, std::string>& settings, const Screen& screen,
+                const std::string& section) {
+  const int width = ProseWidth();
+  const auto heading = [](std::string name) {
+    if (!name.empty() && name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
+    return name;
+  };
+  std::vector<const RulesSection*> shown;
+  for (const RulesSection& s : r.how_to_play)
+    if (Lower(s.name).starts_with(Lower(section))) shown.push_back(&s);
+  if (!section.empty() && shown.empty()) {
+    std::vector<std::string> names;
+    for (const RulesSection& s : r.how_to_play) names.push_back(s.name);
+    screen.Print(names.empty() ? fmt::format("{} has no rules written for players\n", r.name)
+                               : fmt::format("no section '{}' in the rules; they have: {}\n", section,
+                                             fmt::join(names, ", ")));
+    return;
+  }
+  if (section.empty())
+    screen.Print(
+        Paragraphs(fmt::format("{}: {}", r.title.empty() ? r.name : r.title, r.description), 0, width));
+  for (const RulesSection* s : shown)
+    screen.Print(fmt::format("\n{}\n{}", heading(s->name), Paragraphs(s->text, 2, width)));
+  if (!section.empty()) return;
+  if (r.how_to_play.empty())
+    screen.Print(
+        fmt::format("(no rules written for players: the ruleset's file says what it does, {})\n", r.file));
   if (settings.empty()) return;
-  screen.Print(fmt::format("parameters of this game:\n"));
+  screen.Print("\nParameters of this game:\n");
   for (const Parameter& p : r.parameters) {
     const auto value = settings.find(p.name);
-    screen.Print(fmt::format("  {} = {}{}{}\n", p.name, value == settings.end() ? "?" : value->second,
-                             p.description.empty() ? "" : ": ", p.description));
+    screen.Print(
+        Paragraphs(fmt::format("- {} = {}{}{}", p.name, value == settings.end() ? "?" : value->second,
+                               p.description.empty() ? "" : ": ", p.description),
+                   2, width));
   }
 }
 

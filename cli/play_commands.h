@@ -2,6 +2,7 @@
 // prompt, and the commands that are not moves (help, info, rules, score).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,11 @@ void PrintHelp(Engine& engine, const GameState& state, const Screen& screen, con
                bool sorted = true);
 // A card's properties, decoded from its code: "9MoSu: rank 9; suit Moons, Suns".
 void PrintCardInfo(const Engine& engine, const Screen& screen, const std::string& code);
-// The ruleset's summary and its parameters as this game has them.
-void PrintRules(const Engine& engine, const Screen& screen);
+// The ruleset's rules for players (`rules:`), each section laid out to read, then its
+// parameters as `settings` has them; with `section`, only the sections whose names start
+// with it, case aside (`rules scoring`).
+void PrintRules(const Ruleset& rules, const std::map<std::string, std::string>& settings,
+                const Screen& screen, const std::string& section = "");
 // The words that may follow `before` in a typed line: the first words of the legal moves and
 // the commands, then the next word of each legal move that `before` begins (Tab completes them).
 std::vector<std::string> NextWords(Engine& engine, const GameState& state, const std::string& before);

@@ -87,6 +87,54 @@ std::string Wrapped(std::string_view text, int width) {
   return out;
 }
 
+std::string Paragraphs(std::string_view text, int indent, int width) {
+  std::string out, words;  // the paragraph or item being gathered
+  bool item = false;
+  const auto flush = [&] {
+    if (words.empty()) return;
+    const std::string first(static_cast<size_t>(indent), ' ');
+    std::string wrapped;
+    WrapLine(first + words, width, wrapped);
+    // WrapLine indents the lines after the first by two: prose keeps them under the first,
+    // an item's under its text.
+    const std::string from = "\n" + first + "  ", to = "\n" + first + (item ? "  " : "");
+    for (size_t at = wrapped.find(from); at != std::string::npos; at = wrapped.find(from, at + to.size()))
+      wrapped.replace(at, from.size(), to);
+    out += wrapped + "\n";
+    words.clear();
+  };
+  bool blank_before = false;
+  while (!text.empty()) {
+    const size_t end = std::min(text.find('\n'), text.size());
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(std::min(end + 1, text.size()));
+    const size_t start = line.find_first_not_of(" \t");
+    if (start == std::string_view::npos) {
+      flush();
+      blank_before = !out.empty();
+      continue;
+    }
+    line.remove_prefix(start);
+    if (line.starts_with("- ")) {
+      flush();
+      item = true;
+    } else if (words.empty()) {
+      item = false;
+    }
+    if (words.empty() && blank_before) out += "\n";
+    blank_before = false;
+    if (!words.empty()) words += ' ';
+    words += line;
+  }
+  flush();
+  return out;
+}
+
+int ProseWidth() {
+  const int columns = isatty(STDOUT_FILENO) != 0 ? TerminalWidth() : 0;
+  return columns > 0 ? std::min(columns, 80) : 80;
+}
+
 Screen::Screen(const Ruleset& rules, bool plain)
     : style_(rules, CardStyle::TerminalTakesStyle(plain)), terminal_(isatty(STDOUT_FILENO) != 0) {}
 

@@ -28,4 +28,12 @@ class Screen {
 // rest goes on lines indented two more than the first. Width 0 breaks nothing.
 std::string Wrapped(std::string_view text, int width);
 
+// `text` (prose, as written in a ruleset) laid out for reading: the lines of a paragraph
+// joined and broken again to fit `width` columns, each indented by `indent`; a blank line
+// between paragraphs; a line that starts with "- " starts an item, whose next lines are
+// indented two more.
+std::string Paragraphs(std::string_view text, int indent, int width);
+// The columns prose is laid out in: the terminal's, at most 80; 80 into a pipe or a file.
+int ProseWidth();
+
 }  // namespace tapis::cli

@@ -419,6 +419,16 @@ TEST_CASE("bad input/a key given twice") {
         kBad + "case.yaml:12:40: 'owner' is given twice in this map (first on line 12)");
 }
 
+TEST_CASE("bad input/rules for players that are no text") {
+  CHECK(LoadError("turn:", "rules: [goal, a turn]\nturn:") ==
+        kBad +
+            "case.yaml:20:8: rules: expected a text, or a map of sections (goal: …, a turn: …) for players");
+  CHECK(LoadError("turn:", "rules: {goal: win, a turn: [play]}\nturn:") ==
+        kBad + "case.yaml:20:28: rules: 'a turn' needs a text for players");
+  CHECK(LoadError("turn:", "rules: {goal: \"\"}\nturn:") ==
+        kBad + "case.yaml:20:15: rules: 'goal' needs a text for players");
+}
+
 TEST_CASE("bad input/an empty file, and lists nested too deep") {
   CHECK_THROWS_WITH(
       LoadRulesetFromString("", kBad + "case.yaml"),

@@ -392,7 +392,8 @@ TEST_CASE("cli/bad arguments get one line and exit code 6") {
       {"sim unisson --gams=3",
        "tapis: sim: unknown option '--gams'; did you mean '--games'? (see tapis sim --help)\n"},
       {"",
-       "tapis: give a command: list, play, sim, check, new, merge, bench, replay, moves, score, schema (see "
+       "tapis: give a command: list, rules, play, sim, check, new, merge, bench, replay, moves, score, "
+       "schema (see "
        "tapis --help)\n"},
   };
   for (const auto& [args_, message] : cases) {
@@ -527,8 +528,34 @@ TEST_CASE("cli/play: help FILTER lists the moves that hold it, rules the paramet
   CHECK(r.output.find("replaces it.\n  choose 8D ") != std::string::npos);            // hand is sorted
   CHECK(r.output.find("legal moves with 'zz':\n  none (") != std::string::npos);
   CHECK(r.output.find("L'Unisson: Rummy-like") != std::string::npos);
-  CHECK(r.output.find("  packs = 2: Number of 32-card packs") != std::string::npos);
+  CHECK(r.output.find("  - packs = 2: Number of 32-card packs") != std::string::npos);
   CHECK(r.output.find("illegal") == std::string::npos);
+}
+
+TEST_CASE("cli/rules prints how to play in sections laid out to read, then the parameters as set") {
+  const Run all = Tapis("rules hearts --set moon=none");
+  CHECK(all.code == 0);
+  CHECK(all.output.starts_with("Hearts: Tricks, 4 players;"));
+  // Lines of a section joined and broken again within 80 columns, items kept apart.
+  CHECK(all.output.find(
+            "\nGoal\n  Take as few points as you can. Each heart in the tricks you take costs you 1\n"
+            "  point, the queen of spades 13.") != std::string::npos);
+  CHECK(all.output.find("no trumps), and its taker leads the next.\n  - Hearts may not be led") !=
+        std::string::npos);
+  CHECK(all.output.find("\nParameters of this game:\n") != std::string::npos);
+  CHECK(all.output.find("  - moon = none: Taking all 26 points") != std::string::npos);
+  for (std::string_view rest = all.output; !rest.empty();) {
+    const std::string_view line = rest.substr(0, rest.find('\n'));
+    CHECK(line.size() <= 80);
+    rest.remove_prefix(std::min(rest.size(), line.size() + 1));
+  }
+  // One section, by the start of its name, case aside; a section it lacks lists those it has.
+  const Run one = Tapis("rules hearts SCOR");
+  CHECK(one.output.starts_with("\nScoring\n  When the 13 tricks are played"));
+  CHECK(one.output.find("Parameters") == std::string::npos);
+  CHECK(Tapis("rules hearts bidding").output ==
+        "no section 'bidding' in the rules; they have: goal, the deal, a turn, scoring\n");
+  CHECK(Tapis("rules nope").code == 4);
 }
 
 TEST_CASE("cli/play: help lists one-card moves as the hand is sorted, or as dealt with --dealt-order") {

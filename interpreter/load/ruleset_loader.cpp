@@ -15,6 +15,7 @@
 #include "interpreter/load/move_loader.h"
 #include "interpreter/load/parameter_loader.h"
 #include "interpreter/load/points_loader.h"
+#include "interpreter/load/rules_text_loader.h"
 #include "interpreter/load/script_names.h"
 #include "interpreter/load/trick_loader.h"
 #include "interpreter/load/trump_bid_loader.h"
@@ -53,13 +54,14 @@ class Loader : private YamlReader {
     r_ = rules.get();
     r_->file = file_;
     if (!root.IsMap()) Fail(root, "a ruleset is a map of keys (name, cards, zones, moves…)");
-    CheckKeys(root, {"name",    "title",        "description", "notes", "players",     "parameters", "cards",
-                     "zones",   "combinations", "variables",   "setup", "turn",        "phases",     "moves",
-                     "on",      "match",        "scripts",     "score", "card_points", "tricks",     "words",
-                     "matches", "teams",        "hands",       "bots"});
+    CheckKeys(root, {"name",  "title",   "description",  "rules",     "notes", "players",     "parameters",
+                     "cards", "zones",   "combinations", "variables", "setup", "turn",        "phases",
+                     "moves", "on",      "match",        "scripts",   "score", "card_points", "tricks",
+                     "words", "matches", "teams",        "hands",     "bots"});
     r_->name = Required(root, "name").as<std::string>();
     r_->title = Optional(root, "title", r_->name);
     r_->description = Optional(root, "description", std::string());
+    if (root["rules"]) ReadHowToPlay(*this, root["rules"], *r_);
     ReadPlayers(Required(root, "players"));
     if (root["teams"]) ReadTeams(root["teams"]);
     if (root["parameters"]) ReadParameters(*this, root["parameters"], *r_);

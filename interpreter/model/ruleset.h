@@ -260,10 +260,17 @@ inline constexpr int kMaxRounds = 65535;
 // each costs a trial of every legal move.
 inline constexpr int kMaxBotSamples = 256;
 
+// A section of a ruleset's rules for players (`rules:`): "goal", "a turn", "scoring"…
+struct RulesSection {
+  std::string name;
+  std::string text;
+};
+
 struct Ruleset {
   std::string name;
   std::string title;
   std::string description;
+  std::vector<RulesSection> how_to_play;  // `rules:`, in the order written
   std::string file;  // the YAML file, for messages
   // What loaded but is probably a mistake ("warning: file:line:col: …"), told by `tapis check`.
   std::vector<std::string> warnings;
