@@ -6,7 +6,7 @@ ruleset keys and words of docs/tapis.schema.json, the `tapis` functions of docs/
 the JSON keys of the log and position readers, the names the bundled rulesets give (their
 moves, zones and variables) for typed moves and API arguments. Mutations then
 splice whole names (`tapis.runs`, `copies:`, `extends:`) where bytes alone rarely reach.
-Usage: tests/fuzz/dictionary.py TARGET   (ruleset, lua_api, log, position, move)
+Usage: tests/fuzz/dictionary.py TARGET   (ruleset, lua_api, log, position, move, shard)
 """
 import json
 import re
@@ -80,7 +80,9 @@ def words(target):
     if target == "move":
         return (literals("interpreter/load/move_words.cpp", "interpreter/records/move_text.cpp") + ruleset_names() +
                 ["undo", "help", "moves", "score", "save", "quit", "AS", "10H", "JKR"] + NUMBERS)
-    sys.exit(f"dictionary.py: no target '{target}'; targets are ruleset, lua_api, log, position, move")
+    if target == "shard":
+        return literals("interpreter/sim/sim_totals.cpp") + ["rikiki", "unisson", "\\u0000"] + NUMBERS
+    sys.exit(f"dictionary.py: no target '{target}'; targets are ruleset, lua_api, log, position, move, shard")
 
 
 def quoted(word):

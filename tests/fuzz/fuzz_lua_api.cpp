@@ -4,6 +4,11 @@
 // of every turn of a short game of a bundled ruleset. Whatever the calls do, the game goes
 // on or stops with a script error, and no card is created or lost. Every base is played by
 // four players.
+//
+// After a line `--lua`, the input is Lua itself, run in the same place under pcall: the
+// custom mutator (lua_fragments.h) adds, removes and rewrites whole statements there, so
+// that loops, metatables and calls with the API's names reach the sandbox as code, where
+// byte flips alone seldom make a program that compiles.
 #include <unistd.h>
 
 #include <filesystem>
@@ -12,6 +17,7 @@
 #include "interpreter/load/ruleset_finder.h"
 #include "interpreter/load/ruleset_loader.h"
 #include "tests/fuzz/fuzz_support.h"
+#include "tests/fuzz/lua_fragments.h"
 
 using namespace tapis;
 
@@ -88,8 +94,9 @@ std::string Argument(FuzzedDataProvider& data, const Ruleset& rules, const CardS
 }
 
 // The Lua file: `fuzz_calls` makes the calls the input lists, each under pcall (which the
-// sandbox does not let catch the end of the budget or of memory).
-std::string Program(FuzzedDataProvider& data, const Ruleset& rules, const CardSet& cards) {
+// sandbox does not let catch the end of the budget or of memory), then runs `fragment`.
+std::string Program(FuzzedDataProvider& data, const Ruleset& rules, const CardSet& cards,
+                    const std::string& fragment) {
   std::string lua =
       "local names = {}\n"
       "for name in pairs(tapis) do names[#names + 1] = name end\n"
@@ -107,26 +114,32 @@ std::string Program(FuzzedDataProvider& data, const Ruleset& rules, const CardSe
     for (int a = 0; a < arguments; ++a) lua += ", " + Argument(data, rules, cards);
     lua += ")\n";
   }
+  if (!fragment.empty()) lua += "  local t = {}\n  pcall(function()\n" + fragment + "\n  end)\n";
   return lua + "end\n";
 }
 
 }  // namespace
 
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* bytes, size_t size, size_t max_size, unsigned int seed) {
+  return fuzz::MutateLuaFragment(bytes, size, max_size, seed);
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   static const auto folder =
       std::filesystem::temp_directory_path() / ("tapis_fuzz_" + std::to_string(getpid()));
   static std::map<std::string, std::shared_ptr<GameConfig>> bases;
-  FuzzedDataProvider data(bytes, size);
+  const fuzz::SplitInput input = fuzz::SplitAtLua(bytes, size);
+  FuzzedDataProvider data(input.choices.data(), input.choices.size());
   const std::string base = kBases[data.ConsumeIntegralInRange<size_t>(0, std::size(kBases) - 1)];
   auto& config = bases[base];
   if (!config) config = std::make_shared<GameConfig>(LoadRuleset(FindRuleset(base)), 4);
   std::filesystem::create_directories(folder);
-  std::ofstream(folder / "fuzz.lua") << Program(data, config->rules(), config->cards());
+  std::ofstream(folder / "fuzz.lua") << Program(data, config->rules(), config->cards(), input.lua);
   const std::string variant = "extends: " + base + "\non: {turn_end: fuzz_calls}\nscripts: [fuzz.lua]\n";
   try {
     Engine engine(std::make_shared<GameConfig>(
         LoadRulesetFromString(variant, (folder / "fuzz.yaml").string()), config->players()));
-    GameState state = engine.NewGame(size);
+    GameState state = engine.NewGame(input.choices.size());
     fuzz::PlaySome(engine, state, data, 30);
   } catch (const Error&) {
   }
