@@ -70,6 +70,7 @@ struct LineEditor::Editing {
   Completer completer;
   std::string beeped_at;  // the line and cursor where Tab last had nothing to add: a Tab there again lists
   bool at_end = false;
+  std::string interrupted;  // the line a signal interrupted
 
   Editing(const Editing&) = delete;
   Editing& operator=(const Editing&) = delete;
@@ -123,9 +124,11 @@ struct LineEditor::Editing {
     int count = 0;
     errno = 0;
     const char* read = el_gets(editor, &count);
+    interrupted.clear();
     if (read == nullptr || count <= 0) {
       at_end = !(count < 0 && errno == EINTR);
-      std::fputs("\n", stdout);
+      if (!at_end) ClearInterruptedLine();
+      std::fputs(at_end ? "\n" : "^C\n", stdout);
       std::fflush(stdout);
       return false;
     }
@@ -134,6 +137,15 @@ struct LineEditor::Editing {
     HistEvent event;
     if (line.find_first_not_of(" \t") != std::string::npos) history(past, &event, H_ENTER, line.c_str());
     return true;
+  }
+
+  // libedit keeps a line a signal interrupted for the next el_gets: it is kept here, and
+  // cleared there, as a shell clears the line at Ctrl-C.
+  void ClearInterruptedLine() {
+    const LineInfo* info = el_line(editor);
+    interrupted.assign(info->buffer, info->lastchar);
+    el_cursor(editor, static_cast<int>(info->lastchar - info->cursor));
+    if (!interrupted.empty()) el_deletestr(editor, CodePoints(interrupted));
   }
 
   static Editing& Of(EditLine* editor) {
@@ -226,6 +238,11 @@ bool LineEditor::Read(const std::string& prompt, std::string& line) {
   if (std::getline(std::cin, line)) return true;
   std::fputs("\n", stdout);
   return false;
+}
+
+const std::string& LineEditor::interrupted_line() const {
+  static const std::string kNone;
+  return editing_ ? editing_->interrupted : kNone;
 }
 
 bool LineEditor::end_of_input() const { return editing_ ? editing_->at_end : std::cin.eof(); }

@@ -34,6 +34,9 @@ class LineEditor {
   bool terminal() const { return editing_ != nullptr; }
   // Whether the last failed Read met the end of input (not a signal).
   bool end_of_input() const;
+  // At a terminal, what was typed on the line when a signal interrupted the last Read; the
+  // line is cleared for the next one.
+  const std::string& interrupted_line() const;
   // Lets reading go on after an end of input: at a terminal, Ctrl-D can be answered.
   void ClearEndOfInput();
 

@@ -20,6 +20,7 @@
 #include "cli/line_editor.h"
 #include "cli/play_commands.h"
 #include "cli/play_told.h"
+#include "cli/recent_games.h"
 #include "cli/screen.h"
 #include "interpreter/bots/bots.h"
 #include "interpreter/load/ruleset_finder.h"
@@ -38,10 +39,11 @@ void WriteLogFile(const std::string& path, const GameLog& log) {
   WriteFileAtomically(path, WriteGameLog(log));
 }
 
-// Ctrl-C ends the game like `quit`, log written, and so do `kill` and a closed terminal
-// (SIGTERM, SIGHUP), which would otherwise leave the terminal as the line editor set it: the
-// handler only keeps the signal's number, and interrupts the read of a move (no
-// SA_RESTART), which then fails.
+// At a terminal, Ctrl-C clears the line typed, and on an empty line (or while the bots play,
+// or at a hand-over) asks as `quit` does; from a pipe it ends the game, and so do `kill` and
+// a closed terminal (SIGTERM, SIGHUP), which would otherwise leave the terminal as the line
+// editor set it. The handler only keeps the signal's number, and interrupts the read of a
+// move (no SA_RESTART), which then fails.
 volatile std::sig_atomic_t interrupted = 0;
 
 void CatchInterrupt() {
@@ -74,7 +76,9 @@ int Play(const GameOptions& game, const PlayOptions& options) {
   // A new game, or a saved one (a log) replayed to where it stopped.
   GameLog log;
   if (!resume.empty()) {
-    log = ReadGameLogFile(resume);
+    std::error_code ec;
+    log =
+        ReadGameLogFile(resume == "last" && !std::filesystem::exists(resume, ec) ? LastRecentGame() : resume);
   } else {
     const auto rules = LoadRuleset(FindRuleset(game.game));
     log.ruleset = game.game;
@@ -135,15 +139,38 @@ int Play(const GameOptions& game, const PlayOptions& options) {
   const auto read_line = [&](std::string& line, const std::string& prompt = "") {
     return editor.Read(prompt, line);
   };
+  // Leaves the game: its log written, or, when it has none and a player at the terminal made
+  // moves since it was last saved, kept among the recent games (a game read from a pipe ends
+  // as its input does). Returns the exit code: 128 + the signal that stopped it, or 0.
+  const auto stop = [&](const char* why) {
+    save_log(why);
+    if (unsaved() && terminal) {
+      try {
+        fmt::print("{}; the game is kept in {} ('tapis play --resume last' brings it back)\n", why,
+                   KeepRecentGame(log.ruleset, WriteGameLog(log)));
+      } catch (const Error& e) {
+        fmt::print("{}; {}\n", why, e.what());
+      }
+    }
+    return interrupted ? InterruptedExit() : 0;
+  };
+  // A Ctrl-C at a terminal, handled: it stops nothing by itself.
+  const auto ctrl_c = [&] {
+    if (interrupted != SIGINT || !editor.terminal()) return false;
+    interrupted = 0;
+    return true;
+  };
   // Asked before a game that is not saved is left. At a terminal, Ctrl-D can be answered too.
-  const auto may_leave = [&] {
-    if (!unsaved()) return true;
+  // A Ctrl-C (`asked`) asks even when the game is saved: one key pressed too soon.
+  const auto may_leave = [&](bool asked = false) {
+    if (!unsaved() && !asked) return true;
     if (editor.end_of_input()) {
       if (!terminal) return true;
       editor.ClearEndOfInput();
     }
     std::string answer;
-    if (!read_line(answer, "this game is not saved ('save FILE' keeps it); leave anyway? [y/N] ") ||
+    if (!read_line(answer, unsaved() ? "this game is not saved ('save FILE' keeps it); leave anyway? [y/N] "
+                                     : "leave the game? [y/N] ") ||
         interrupted)
       return true;
     answer = Lower(answer);
@@ -207,10 +234,11 @@ int Play(const GameOptions& game, const PlayOptions& options) {
   };
 
   while (!state.finished) {
-    if (interrupted) {
-      save_log("\ninterrupted");
-      return InterruptedExit();
+    if (ctrl_c()) {  // pressed while the bots played
+      if (!may_leave(true)) continue;
+      return stop("left");
     }
+    if (interrupted) return stop("\ninterrupted");
     const int actor = engine.Actor(state);
     const std::vector<Move> legal = engine.LegalMoves(state);
     if (bots[actor]) {
@@ -230,7 +258,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       const ApplyResult r = ApplyTold(m);
       if (!r.ok) {
         log.moves.pop_back();  // the move was not made
-        save_log("a script failed");
+        stop("a script failed");
         throw ScriptError(r.error);
       }
       TellBots(bots, engine, before, m, state);
@@ -250,9 +278,10 @@ int Play(const GameOptions& game, const PlayOptions& options) {
         fmt::print("\n--- player {}: the round is over; press Enter to hand the terminal on ---\n",
                    round_told_to + 1);
         round_told_to = -1;
-        if (!read_line(line) && (interrupted || may_leave())) {
-          save_log(interrupted ? "interrupted" : "end of input");
-          return interrupted ? InterruptedExit() : 0;
+        if (!read_line(line)) {
+          const bool asked = ctrl_c();
+          if (interrupted || may_leave(asked))
+            return stop(interrupted ? "interrupted" : asked ? "left" : "end of input");
         }
       }
       round_told_to = -1;
@@ -263,9 +292,10 @@ int Play(const GameOptions& game, const PlayOptions& options) {
         PrintSinceLastTurn(log, told, actor, screen);
         show = true;
         last_viewer = actor;
-      } else if (interrupted || may_leave()) {
-        save_log(interrupted ? "interrupted" : "end of input");
-        return interrupted ? InterruptedExit() : 0;
+      } else {
+        const bool asked = ctrl_c();
+        if (interrupted || may_leave(asked))
+          return stop(interrupted ? "interrupted" : asked ? "left" : "end of input");
       }
       continue;
     }
@@ -276,13 +306,12 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     const bool got = read_line(line, "> ");
     at_move_prompt = false;
     if (!got) {
-      if (interrupted) {
-        save_log("interrupted");
-        return InterruptedExit();
-      }
-      if (!may_leave()) continue;
-      save_log("end of input");
-      return 0;
+      // Ctrl-C clears what was typed, as a shell does; on an empty line it asks as quit does.
+      const bool asked = ctrl_c();
+      if (asked && !editor.interrupted_line().empty()) continue;
+      if (interrupted) return stop("interrupted");
+      if (!may_leave(asked)) continue;
+      return stop(asked ? "left" : "end of input");
     }
     const auto first = line.find_first_not_of(" \t");
     line = first == std::string::npos ? "" : line.substr(first);
@@ -326,8 +355,7 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     }
     if (command == "quit" || command == "exit") {
       if (!may_leave()) continue;
-      save_log("quit");
-      return 0;
+      return stop("quit");
     }
     if (command == "undo") {
       if (history.empty()) {

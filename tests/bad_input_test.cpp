@@ -54,7 +54,7 @@ TEST_CASE("bad input/unknown key") {
   CHECK(LoadError("turn:", "rotation:") ==
         kBad +
             "case.yaml:20:1: unknown key 'rotation'; expected one of: "
-            "name, title, description, notes, players, "
+            "name, title, description, rules, notes, players, "
             "parameters, cards, zones, combinations, variables, setup, "
             "turn, phases, moves, on, match, scripts, score, card_points, tricks, words, "
             "matches, teams, hands, bots");

@@ -43,7 +43,7 @@ TEST_CASE("card conditions/except: a map of several properties leaves out the ca
 TEST_CASE("card conditions/tapis check warns when except leaves out more than half the pack") {
   const auto rules = Edited("  pack: every\n", "  pack: every\n  except: {suit: [H, D, C]}\n");
   CHECK(rules->deck_kinds.size() == 13);
-  CHECK(HasLine(Lint(*rules), "huit_americain.yaml:40:11: cards: except: leaves out 39 of the 52 cards"));
+  CHECK(HasLine(Lint(*rules), "huit_americain.yaml:80:11: cards: except: leaves out 39 of the 52 cards"));
 }
 
 TEST_CASE("card conditions/an effect's if: {rank, suit} fires for the card of both values only") {

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/load/ruleset_loader.h"
+
 namespace {
 
 std::string Read(const std::string& relative) {
@@ -125,4 +127,20 @@ TEST_CASE("docs/the table of each bundled game's YAML and Lua lines is true") {
     ++rows;
   }
   CHECK(rows >= 19);
+}
+
+TEST_CASE("docs/every bundled ruleset tells players how to play, from its goal") {
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TAPIS_SOURCE_DIR) + "/rulesets")) {
+    if (entry.path().extension() != ".yaml") continue;
+    const auto rules = tapis::LoadRuleset(entry.path().string());
+    CAPTURE(rules->name);
+    REQUIRE_FALSE(rules->how_to_play.empty());
+    CHECK(rules->how_to_play.front().name == "goal");
+    // The end of a game is told somewhere: a section, or the scoring's own words.
+    bool ends = false;
+    for (const tapis::RulesSection& section : rules->how_to_play)
+      ends = ends || section.name.find("end") != std::string::npos ||
+             section.text.find("ends") != std::string::npos;
+    CHECK(ends);
+  }
 }

@@ -100,7 +100,7 @@ TEST_CASE("go_fish/random games keep the 52 cards, end with every book down, and
 TEST_CASE("go_fish/asks and lays are checked at load") {
   const std::string path = FindRuleset("go_fish");
   CHECK(EditedLoadError(path, "    by: rank\n", "    by: colour\n")
-            .find("60:9: unknown card property 'colour'; properties are: rank, suit") != std::string::npos);
+            .find("86:9: unknown card property 'colour'; properties are: rank, suit") != std::string::npos);
   CHECK(EditedLoadError(path, "    from: hand\n    to: hand\n    by: rank",
                         "    from: stock\n    to: hand\n    by: rank")
             .find("ask: from: a zone each player owns") != std::string::npos);

@@ -39,7 +39,7 @@ std::string LoadError(const std::string& from, const std::string& to) {
 
 TEST_CASE("petite-ecole/contract and wild mistakes get a one-line answer with the place") {
   CHECK_THAT_LOAD_FAILS(LoadError("by: level", "by: levels"),
-                        "petite_ecole.yaml:123:11: contract: 'levels' is not a player variable");
+                        "petite_ecole.yaml:176:11: contract: 'levels' is not a player variable");
   CHECK_THAT_LOAD_FAILS(LoadError("- [run7, four]", "- [run7, triple]"),
                         "combination 'triple' in a contract needs min = max (a fixed size)");
   CHECK_THAT_LOAD_FAILS(LoadError("- [run7, four]", "- [run7, fourr]"), "unknown combination 'fourr'");

@@ -5,18 +5,23 @@ asking before an unsaved game is left, a thinking bot's line, suit symbols and c
 refused move's reason, `score`, Tab completion and the arrows' history, a trick's winner and a
 round's end; then a hand laid on Relance's board and its score as it stands. Exits 1 at the
 first check that fails."""
+import glob
 import os
 import pty
 import select
 import sys
+import tempfile
 import time
+
+# Games left unsaved are kept here, not among the recent games of whoever runs the tests.
+STATE = tempfile.mkdtemp(prefix="tapis_pty_state_")
 
 
 # What the terminal says it is, whatever the environment running the tests says: a colour
 # terminal in a UTF-8 locale, or (`plain`) one where NO_COLOR asks for the codes as typed.
 def environment(plain):
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG")}
-    env.update({"TERM": "xterm", "LANG": "C.UTF-8"})
+    env.update({"TERM": "xterm", "LANG": "C.UTF-8", "XDG_STATE_HOME": STATE})
     if plain:
         env["NO_COLOR"] = "1"
     return env
@@ -87,8 +92,40 @@ def main(tapis):
     t.type("\x04")
     t.wait_for("leave anyway? [y/N]")
     t.type("\x04")
+    left = t.wait_for("brings it back)")
+    check(b"the game is kept in " + STATE.encode() in left, "a game left unsaved is kept among the recent games")
     _, status = os.waitpid(t.pid, 0)
     check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "a second Ctrl-D leaves, exit code 0")
+
+    # Ctrl-C clears the line typed, as a shell does; on an empty line it asks, as quit does.
+    t = Terminal([tapis, "play", "hearts", "--seed", "5"])
+    t.wait_for("you must pass: 3 more")
+    t.wait_for("> ")
+    t.type("pass 2")
+    t.type("\x03")
+    t.wait_for("> ")
+    t.type("pass 2H\r")
+    check(b"illegal" not in t.wait_for("you must pass: 2 more"), "Ctrl-C clears what was typed, and play goes on")
+    t.wait_for("> ")
+    t.type("\x03")
+    t.wait_for("leave anyway? [y/N]")
+    t.type("n\r")
+    t.wait_for("the game goes on")
+    t.type("\x03")
+    t.wait_for("leave anyway? [y/N]")
+    t.type("y\r")
+    kept = t.wait_for("brings it back)")
+    _, status = os.waitpid(t.pid, 0)
+    check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 and b"left; the game is kept" in kept,
+          "Ctrl-C on an empty line asks first, then leaves, the game kept")
+    t = Terminal([tapis, "play", "--resume", "last"])
+    check(b"you must pass: 2 more" in t.wait_for("> "), "play --resume last brings the game back where it was left")
+    t.type("\x03")
+    t.wait_for("leave the game? [y/N]")
+    t.type("y\r")
+    _, status = os.waitpid(t.pid, 0)
+    check(os.WIFEXITED(status) and len(glob.glob(STATE + "/tapis/recent/*_hearts.jsonl")) == 1,
+          "a game resumed and left with no move is not kept again")
 
     # A bot that searches says so while it thinks, then the line goes.
     t = Terminal([tapis, "play", "oh_hell", "--players", "3", "--seat", "human", "--seat", "ismcts:300",
