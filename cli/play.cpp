@@ -93,6 +93,10 @@ int Play(const GameOptions& game, const PlayOptions& options) {
   const int players = log.players;
   const uint64_t seed = log.seed;
 
+  if (static_cast<int>(options.seats.size()) > players)
+    throw Error(ErrorKind::kUsage,
+                fmt::format("play: {} --seat given, for {} players (--players sets how many)",
+                            options.seats.size(), players));
   std::vector<std::string> kinds = options.seats;
   if (kinds.empty()) kinds = log.seats;  // a saved game seats the same players again
   if (kinds.empty()) kinds.push_back("human");
@@ -400,6 +404,13 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       } catch (const Error& e) {
         fmt::print("{}\n", e.what());
       }
+      continue;
+    }
+    // A command with words it does not take (`quit now`) is no move either: said so.
+    if (const std::string word = command.substr(0, command.find_first_of(" \t"));
+        word != command && (word == "quit" || word == "exit" || word == "undo" || word == "hint" ||
+                            word == "board" || word == "score" || word == "last")) {
+      fmt::print("'{}' takes nothing after it: type {}\n", word, word);
       continue;
     }
     const ParsedMove parsed = ParseMove(engine, state, screen.style().Typed(line));

@@ -386,6 +386,9 @@ TEST_CASE("cli/bad arguments get one line and exit code 6") {
       {"new sub/x --from unisson",
        "tapis: new: 'sub/x' is not a variant name; use letters, digits and _ (my_variant)\n"},
       // CLI11 said "A subcommand is required" and "not expected: 3 --playrs".
+      // The fifth seat was dropped without a word.
+      {"play hearts --seat human --seat greedy --seat greedy --seat greedy --seat random",
+       "tapis: play: 5 --seat given, for 4 players (--players sets how many)\n"},
       {"plya unisson", "tapis: unknown command 'plya'; did you mean 'play'? (see tapis --help)\n"},
       {"play unisson --playrs 3",
        "tapis: play: unknown option '--playrs'; did you mean '--players'? (see tapis play --help)\n"},
@@ -556,6 +559,13 @@ TEST_CASE("cli/rules prints how to play in sections laid out to read, then the p
   CHECK(Tapis("rules hearts bidding").output ==
         "no section 'bidding' in the rules; they have: goal, the deal, a turn, scoring\n");
   CHECK(Tapis("rules nope").code == 4);
+}
+
+TEST_CASE("cli/play: a command given words it does not take says so, and is no move") {
+  const Run r = Tapis("play hearts --seed 1", "quit now\nscore please\nquit\n");
+  CHECK(r.output.find("'quit' takes nothing after it: type quit\n") != std::string::npos);
+  CHECK(r.output.find("'score' takes nothing after it: type score\n") != std::string::npos);
+  CHECK(r.output.find("illegal") == std::string::npos);
 }
 
 TEST_CASE("cli/play: help lists one-card moves as the hand is sorted, or as dealt with --dealt-order") {
