@@ -15,7 +15,8 @@ namespace tapis::cli {
 
 std::string DecisionLine(const Engine& engine, const GameState& state) {
   if (state.decisions.empty())
-    return fmt::format("player {}, your turn ({} action(s) left)", state.turn_player + 1, state.actions_left);
+    return fmt::format("player {}, your turn ({} action{} left)", state.turn_player + 1, state.actions_left,
+                       state.actions_left == 1 ? "" : "s");
   const Decision& d = state.decisions.front();
   std::vector<std::string> kinds;
   int receiver = d.target;  // a gift's receiver, or the passing's this round

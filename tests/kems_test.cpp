@@ -140,7 +140,7 @@ TEST_CASE("kems/the sign: \"il doit faire le signe secret convenu avec son parte
   CHECK(ViewJson(*engine, s, 2)["variables"]["sign 3"] == 1);
   for (int seat : {0, 1, 3}) CHECK_FALSE(ViewJson(*engine, s, seat)["variables"].contains("told 3"));
   CHECK_FALSE(ViewJson(*engine, s, 1)["variables"].contains("sign 1"));
-  CHECK(RenderView(*engine, s, 2).find("your told: yes") != std::string::npos);
+  CHECK(RenderView(*engine, s, 2).find("  told: you yes\n") != std::string::npos);
   // leak: never — the opponents caught nothing.
   CHECK(Variable(*engine, s, "caught", 2) == 0);
   CHECK(Variable(*engine, s, "caught", 4) == 0);

@@ -115,7 +115,7 @@ TEST_CASE("narration/{next} is who plays the next turn, {acting} who answers wha
   const auto told = PlayTold(engine, s, "play 8C", 0);
   // The suit is named in the mover's turn; player 2 plays after it (it once said "you").
   CHECK(std::find(told.begin(), told.end(), "you to name a suit, player 2 to play") != told.end());
-  CHECK(RenderView(engine, s, 1).find("  turn of player 1, ") != std::string::npos);
+  CHECK(RenderView(engine, s, 1).find("  turn of player 1\n") != std::string::npos);
   // A decision answered out of turn: the view says who answers, not only whose turn it is.
   Engine asked(std::make_shared<GameConfig>(LoadRuleset(kSource + "/tests/fixtures/say/asked.yaml"), 3));
   GameState a = asked.NewGame(1);
@@ -124,7 +124,7 @@ TEST_CASE("narration/{next} is who plays the next turn, {acting} who answers wha
   REQUIRE(asked.Apply(a, play).ok);
   CHECK(Narrate(asked, start, a, play, 0).front() == "player 3 to draw, player 2 to play");
   CHECK(Narrate(asked, start, a, play, 2).front() == "you to draw, player 2 to play");
-  CHECK(RenderView(asked, a, 0).find("  player 3 to answer, in the turn of player 1, ") != std::string::npos);
+  CHECK(RenderView(asked, a, 0).find("  player 3 to answer, in the turn of player 1\n") != std::string::npos);
 }
 
 TEST_CASE("narration/a draw's say: fires on the card drawn, which the typed move does not name") {

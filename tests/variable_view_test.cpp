@@ -46,8 +46,9 @@ TEST_CASE("variable views/all, owner and the default") {
 
   const std::string text = RenderView(engine, s, 1);
   CHECK(text.find("round_count: 3") != std::string::npos);
-  CHECK(text.find("points of player 1: 5") != std::string::npos);
-  CHECK(text.find("your secret: 22") != std::string::npos);
+  // A player variable is one line for all the players the viewer may see.
+  CHECK(text.find("  points: player 1 5, you 7\n") != std::string::npos);
+  CHECK(text.find("  secret: you 22\n") != std::string::npos);
   CHECK(text.find("11") == std::string::npos);
   CHECK(text.find("bookkeeping") == std::string::npos);
   // A spectator (-1) sees every shown variable, secrets included.
@@ -64,7 +65,7 @@ TEST_CASE(
   const GameState s = Position(engine, R"({"variables": {"place 1": 0, "place 2": 1}})");
   const std::string text = RenderView(engine, s, 0);
   CHECK(text.find("your place") == std::string::npos);
-  CHECK(text.find("place of player 2: 1st") != std::string::npos);
+  CHECK(text.find("  place: player 2 1st\n") != std::string::npos);
   CHECK(ViewJson(engine, s, 0)["variables"] == nlohmann::json{{"place 1", 0}, {"place 2", 1}});
   std::string message;
   try {
@@ -106,4 +107,24 @@ TEST_CASE("variable views/partners are shown with the table, the viewer's team m
   auto engine = MakeEngine("poule", 4);
   const GameState s = engine->NewGame(3);
   CHECK(RenderView(*engine, s, 1).find("  teams: 1 & 3, 2 & 4 (yours)\n") != std::string::npos);
+}
+
+TEST_CASE("variable views/a trick game's board for four players fits a few lines at a glance") {
+  // It took 19 lines: each empty zone, each hidden hand and each player's tricks had one.
+  Engine engine(
+      std::make_shared<GameConfig>(LoadRuleset(std::string(TAPIS_SOURCE_DIR) + "/rulesets/hearts.yaml"), 4));
+  const GameState s = engine.NewGame(5);
+  const std::string view = RenderView(engine, s, 0, true);
+  CHECK(view ==
+        "  your hand: 7C 10C KC AC 4D 7D 9D JD AD 5S 6S 10S 2H\n"
+        "  hand of players 2, 3 and 4: 13 cards each\n"
+        "  empty: stock, passed, trick, won\n"
+        "  tricks: you 0, player 2 0, player 3 0, player 4 0\n"
+        "  turn of player 1\n");
+  // Counts that differ are listed.
+  GameState t = s;
+  for (size_t z = 0; z < t.zones.size(); ++z)
+    if (ZoneName(engine, t, static_cast<int>(z), 0) == "hand of player 2") t.zones[z].cards.pop_back();
+  CHECK(RenderView(engine, t, 0).find("  hand of players 2, 3 and 4: 12, 13 and 13 cards\n") !=
+        std::string::npos);
 }

@@ -29,7 +29,7 @@ std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& s
     const auto text = [&](int value) { return decl.Text(value); };
     if (decl.owner == Owner::kTable) {
       const int value = state.variables[engine.config().VariableSlot(index, 0)];
-      out.push_back({decl.name, decl.name, value, text(value), decl.hidden_at == value});
+      out.push_back({decl.name, decl.name, value, text(value), decl.hidden_at == value, decl.name, -1});
       continue;
     }
     for (int p = 0; p < state.players; ++p) {
@@ -37,8 +37,8 @@ std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& s
       const std::string label =
           p == player ? fmt::format("your {}", decl.name) : fmt::format("{} of player {}", decl.name, p + 1);
       const int value = state.variables[engine.config().VariableSlot(index, p)];
-      out.push_back(
-          {fmt::format("{} {}", decl.name, p + 1), label, value, text(value), decl.hidden_at == value});
+      out.push_back({fmt::format("{} {}", decl.name, p + 1), label, value, text(value),
+                     decl.hidden_at == value, decl.name, p});
     }
   }
   return out;
@@ -122,41 +122,105 @@ std::string TeamsText(int teams, int players, int viewer) {
   return fmt::format("teams: {}", fmt::join(listed, ", "));
 }
 
+namespace {
+
+// "1, 2 and 3"
+std::string Listed(const std::vector<std::string>& items) {
+  if (items.size() <= 1) return items.empty() ? "" : items[0];
+  return fmt::format("{} and {}", fmt::join(items.begin(), items.end() - 1, ", "), items.back());
+}
+
+}  // namespace
+
+// Read at a glance: a zone no card is in is only named, on one line with the others (a zone
+// kind wholly empty once: "passed", not each player's); the hidden zones of one kind that
+// others hold share a line of counts; a player variable is one line for all players.
 std::string RenderView(const Engine& engine, const GameState& state, int player, bool sorted_hands) {
   const Ruleset& r = engine.rules();
   std::string out;
-  for (size_t z = 0; z < state.zones.size(); ++z) {
-    const Zone& zone = state.zones[z];
-    const ZoneDecl& decl = r.zones[zone.decl];
-    const std::string name = ZoneName(engine, state, static_cast<int>(z), player);
-    std::string cards;
+  std::vector<std::string> empty;
+  for (size_t d = 0; d < r.zones.size(); ++d) {
+    const ZoneDecl& decl = r.zones[d];
+    std::vector<int> instances;
+    for (size_t z = 0; z < state.zones.size(); ++z)
+      if (state.zones[z].decl == static_cast<int>(d)) instances.push_back(static_cast<int>(z));
     if (decl.columns > 0) {
-      out += fmt::format("  {}:\n{}", name, RenderGrid(engine, zone, &state.tokens));
+      for (int z : instances)
+        out += fmt::format("  {}:\n{}", ZoneName(engine, state, z, player),
+                           RenderGrid(engine, state.zones[z], &state.tokens));
       continue;
     }
-    if (CanSee(engine, state, static_cast<int>(z), player)) {
+    const bool all_empty =
+        std::all_of(instances.begin(), instances.end(), [&](int z) { return state.zones[z].cards.empty(); });
+    if (all_empty) {
+      if (!instances.empty() && !decl.dynamic) empty.push_back(decl.name);
+      continue;
+    }
+    std::vector<std::string> counted_owners, counts;  // others' hidden zones of this kind
+    for (int z : instances) {
+      const Zone& zone = state.zones[z];
+      const std::string name = ZoneName(engine, state, z, player);
+      if (zone.cards.empty()) {
+        empty.push_back(name);
+        continue;
+      }
+      if (!CanSee(engine, state, z, player)) {
+        if (zone.owner >= 0 && !decl.dynamic) {
+          counted_owners.push_back(std::to_string(zone.owner + 1));
+          counts.push_back(std::to_string(zone.cards.size()));
+        } else {
+          out += fmt::format("  {}: {} card{}\n", name, zone.cards.size(), zone.cards.size() == 1 ? "" : "s");
+        }
+        continue;
+      }
       const bool hand = sorted_hands && zone.owner >= 0 && decl.visibility == Visibility::kOwner;
+      std::string cards;
       for (CardId c : hand ? engine.InHandOrder(zone.cards) : zone.cards)
         cards += " " + CardText(engine, state, c);
-      if (zone.cards.empty()) cards = " (empty)";
-    } else {
-      cards = fmt::format(" {} card{}", zone.cards.size(), zone.cards.size() == 1 ? "" : "s");
+      out += fmt::format("  {}:{}\n", name, cards);
     }
-    out += fmt::format("  {}:{}\n", name, cards);
+    if (counts.size() == 1) {
+      out += fmt::format("  {} of player {}: {} card{}\n", decl.name, counted_owners[0], counts[0],
+                         counts[0] == "1" ? "" : "s");
+    } else if (!counts.empty()) {
+      const bool same =
+          std::all_of(counts.begin(), counts.end(), [&](const std::string& c) { return c == counts[0]; });
+      out += fmt::format("  {} of players {}: {}\n", decl.name, Listed(counted_owners),
+                         same ? fmt::format("{} card{} each", counts[0], counts[0] == "1" ? "" : "s")
+                              : fmt::format("{} cards", Listed(counts)));
+    }
   }
+  if (!empty.empty()) out += fmt::format("  empty: {}\n", fmt::join(empty, ", "));
+  // A player variable on one line: "tricks: you 2, player 2 0, player 3 1".
+  std::string line_of;  // the variable whose line is open
   for (const SeenVariable& v : SeenVariables(engine, state, player)) {
-    if (!v.quiet) out += fmt::format("  {}: {}\n", v.label, v.text);
+    if (v.quiet) continue;
+    if (v.owner < 0) {
+      if (!line_of.empty()) out += "\n";
+      line_of.clear();
+      out += fmt::format("  {}: {}\n", v.label, v.text);
+      continue;
+    }
+    const std::string who = v.owner == player ? "you" : fmt::format("player {}", v.owner + 1);
+    if (v.name != line_of) {
+      if (!line_of.empty()) out += "\n";
+      line_of = v.name;
+      out += fmt::format("  {}: {} {}", v.name, who, v.text);
+    } else {
+      out += fmt::format(", {} {}", who, v.text);
+    }
   }
+  if (!line_of.empty()) out += "\n";
   if (r.teams > 0) out += fmt::format("  {}\n", TeamsText(r.teams, state.players, player));
   if (state.finished) {
     out += "  the game is over\n";
   } else {
-    // A decision answered out of turn names who answers it, not only whose turn it is.
+    // A decision answered out of turn names who answers it, not only whose turn it is. The
+    // actions left are said once, under the view, by the decision line.
     const int actor = engine.Actor(state);
     const std::string answering =
         actor == state.turn_player ? "" : fmt::format("player {} to answer, in the ", actor + 1);
-    out += fmt::format("  {}turn of player {}, {} action(s) left", answering, state.turn_player + 1,
-                       state.actions_left);
+    out += fmt::format("  {}turn of player {}", answering, state.turn_player + 1);
     if (state.last_round_player >= 0)
       out += fmt::format("; last round (it began in player {}'s turn)", state.last_round_player + 1);
     out += "\n";

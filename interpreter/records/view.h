@@ -35,6 +35,8 @@ struct SeenVariable {
   int value;
   std::string text;  // the value as views print it: its name (`values:`), else the number
   bool quiet = false;  // at its `hidden_at:` value: text views leave it out
+  std::string name;    // the variable's
+  int owner = -1;      // the player it is of; -1 for the table's
 };
 // `announced`: only those the ruleset marks `announce: true`.
 std::vector<SeenVariable> SeenVariables(const Engine& engine, const GameState& state, int player,
