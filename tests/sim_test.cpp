@@ -54,6 +54,16 @@ TEST_CASE("sim/three shards merged equal one run, through their JSON") {
   CHECK(report.moves_per_game.front().first == "draw");  // in the ruleset's order
 }
 
+TEST_CASE("sim/totals of an older shard, with no timings, read back as written") {
+  // They read with no seat's timings, were written with none, and read back with a zero for
+  // each seat: found by fuzz_shard.
+  nlohmann::json old = TotalsToJson(Run(1, 0, 2));
+  old.erase("decisions");
+  const nlohmann::json written = TotalsToJson(TotalsFromJson(old, "old.json"));
+  CHECK(written.at("decisions") == nlohmann::json::array({0, 0, 0, 0}));  // four players
+  CHECK(TotalsToJson(TotalsFromJson(written, "written.json")) == written);
+}
+
 TEST_CASE("sim/shards that do not belong together are refused") {
   SimTotals a = Run(1, 0, 2);
   CHECK_THROWS_WITH(a.Merge(Run(1, 0, 2)), "shard 1/2 is given twice");

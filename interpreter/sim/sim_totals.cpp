@@ -227,10 +227,11 @@ SimTotals TotalsFromJson(const nlohmann::json& j, const std::string& file) {
       in.Sums("decisions", t.decisions);
       j.at("think_seconds").get_to(t.think_seconds);
       j.at("think_max").get_to(t.think_max);
-      t.decisions.resize(t.players, 0);
-      t.think_seconds.resize(t.players, 0);
-      t.think_max.resize(t.players, 0);
     }
+    // One of each a seat, timed or not: what is written reads back the same (fuzz_shard).
+    t.decisions.resize(t.players, 0);
+    t.think_seconds.resize(t.players, 0);
+    t.think_max.resize(t.players, 0);
     j.at("seconds").get_to(t.seconds);
     j.at("error").get_to(t.error);
     const size_t seats = static_cast<size_t>(t.players);
