@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/completion.h"
 #include "cli/ruleset_schema.h"
 #include "interpreter/load/yaml_reader.h"
 #include "interpreter/model/errors.h"
@@ -245,6 +246,11 @@ int main(int argc, char** argv) {
   auto* score = app.add_subcommand("score", "current scores of a saved position");
   score->add_option("state", file, "a saved game (a game log)")->required();
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of ruleset files, for an editor");
+  auto* completion = app.add_subcommand("completion", "print the script that completes tapis in a shell");
+  std::string shell;
+  completion->add_option("shell", shell, "bash, zsh or fish")->required();
+  // What the completion scripts ask: every word after it is the command line being typed.
+  auto* complete = app.add_subcommand("__complete", "")->group("")->prefix_command();
 
   try {
     app.parse(argc, argv);
@@ -285,6 +291,15 @@ int main(int argc, char** argv) {
     if (make->parsed()) return tapis::cli::New(new_name, new_from);
     if (moves->parsed()) return why.empty() ? tapis::cli::Moves(file) : tapis::cli::WhyMove(file, why);
     if (score->parsed()) return tapis::cli::Score(file);
+    if (completion->parsed()) {
+      fmt::print("{}", tapis::cli::CompletionScript(shell));
+      return 0;
+    }
+    if (complete->parsed()) {
+      for (const std::string& word : tapis::cli::Completions(app, complete->remaining()))
+        fmt::print("{}\n", word);
+      return 0;
+    }
     if (schema->parsed()) {
       fmt::print("{}", tapis::cli::kRulesetSchema);
       return 0;

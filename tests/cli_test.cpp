@@ -648,3 +648,30 @@ TEST_CASE("cli/merge: forged shard totals are one-line errors, exit code 4") {
     CHECK(r.output == "tapis: " + std::string(expected[i]).replace(0, 9, "forged.json") + "\n");
   }
 }
+
+TEST_CASE("cli/completion: commands, options, rulesets, parameters and their values, sections, files") {
+  CHECK(Tapis("__complete pl").output == "play\n");
+  CHECK(Tapis("__complete play hea").output == "hearts\n");
+  CHECK(Tapis("__complete play hearts --se").output == "--seed\n--set\n--seat\n");
+  CHECK(Tapis("__complete play hearts --set mo").output == "moon=\n");
+  CHECK(Tapis("__complete play hearts --set moon=").output == "moon=others\nmoon=minus\nmoon=none\n");
+  CHECK(Tapis("__complete sim hearts --seat gr").output == "greedy\n");
+  CHECK(Tapis("__complete play hearts --players ''").output == "4\n");
+  CHECK(Tapis("__complete rules hearts sc").output == "scoring\n");
+  CHECK(Tapis("__complete play --resume ''").output == ":files\n");
+  CHECK(Tapis("__complete replay ''").output == ":files\n");
+  CHECK(Tapis("__complete nothing ''").output.empty());
+  CHECK(Tapis("completion tcsh").output ==
+        "tapis: completion: no script for 'tcsh'; shells are bash, zsh and fish\n");
+  // The bash script completes as the shell does, a word split at '=' included.
+  const std::string bash =
+      "bash -c 'source <(\"" TAPIS_TAPIS_BINARY "\" completion bash); COMP_LINE=\"" TAPIS_TAPIS_BINARY
+      " play hearts --set moon=n\"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(tapis play hearts --set moon = n); "
+      "COMP_CWORD=6; _tapis; printf \"%s\\n\" \"${COMPREPLY[@]}\"'";
+  CHECK(Shell(bash).output == "none\n");
+  const std::string names =
+      "bash -c 'source <(\"" TAPIS_TAPIS_BINARY "\" completion bash); COMP_LINE=\"" TAPIS_TAPIS_BINARY
+      " rules cr\"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(tapis rules cr); COMP_CWORD=2; _tapis; "
+      "printf \"%s\\n\" \"${COMPREPLY[@]}\"'";
+  CHECK(Shell(names).output == "crazy_eights\ncribbage\n");
+}
