@@ -86,8 +86,16 @@ std::string TriggerYaml(const Ruleset& rules, const Trigger& t) {
     parts.push_back("ask: " + t.ask_name);
   } else if (t.skip > 0) {
     parts.push_back(fmt::format("skip: {}", t.skip));
-  } else {
+  } else if (t.penalty.paid_by >= 0) {
+    const IntValue& draw = t.penalty.draw;
+    parts.push_back(fmt::format(
+        "penalty: {}, paid_by: {}",
+        draw.parameter >= 0 ? "$" + rules.parameters[draw.parameter].name : std::to_string(draw.literal),
+        t.penalty.paid_by_name));
+  } else if (t.reverse) {
     parts.push_back("reverse: true");
+  } else {  // the other built-ins, by name: what they hold is longer than a comment's line
+    parts.push_back(t.Name() + ": …");
   }
   std::vector<std::string> filters;
   for (const CardFilter& f : t.when) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/model/ruleset.h"
+
 namespace tapis::cli {
 
 struct GameOptions {
@@ -20,6 +22,8 @@ struct GameOptions {
 };
 
 int List(bool long_form);
+// A move's effect as the YAML writes it: `on_meld`, `{skip: 1, if: {rank: [Q]}}`.
+std::string TriggerYaml(const Ruleset& rules, const Trigger& t);
 // The rules for players of `game` (all, or the sections `section` starts), and its parameters
 // as `game` sets them (--players, --set).
 int Rules(const GameOptions& game, const std::string& section);

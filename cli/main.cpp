@@ -74,7 +74,8 @@ CLI::Validator Seconds() {
 // ("A subcommand is required" for `tapis plya`, "not expected: --playrs 3").
 std::string UsageMessage(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
   std::vector<std::string> commands;
-  for (const CLI::App* sub : app.get_subcommands({})) commands.push_back(sub->get_name());
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (!sub->get_group().empty()) commands.push_back(sub->get_name());  // not the hidden __complete
   const auto parsed = app.get_subcommands();
   if (parsed.empty()) {
     for (int i = 1; i < argc; ++i) {

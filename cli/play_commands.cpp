@@ -6,6 +6,7 @@
 #include <cctype>
 #include <map>
 
+#include "cli/commands.h"
 #include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/mechanisms/passing.h"
 #include "interpreter/records/move_text.h"
@@ -195,6 +196,23 @@ void PrintCardInfo(const Engine& engine, const Screen& screen, const std::string
   }
   screen.Print(fmt::format("{}: {}\n", k.code,
                            parts.empty() ? "no properties" : fmt::format("{}", fmt::join(parts, "; "))));
+  // What it is worth and what it does in this game: its points, and the moves' effects that
+  // name it (those that fire for every card say nothing of this one).
+  const CardSet& cards = engine.cards();
+  for (CardId card = 0; card < cards.size(); ++card) {
+    if (cards.Code(card) != k.code) continue;
+    const GameConfig& config = engine.config();
+    const int points = config.CardPoints(card), as_trump = config.CardPointsAs(card, true);
+    if (points != 0 || as_trump != 0)
+      screen.Print(points == as_trump ? fmt::format("  worth {} point{}\n", points, points == 1 ? "" : "s")
+                                      : fmt::format("  worth {}, or {} as a trump\n", points, as_trump));
+    for (const MoveDecl& move : engine.rules().moves)
+      for (const Trigger& t : move.then)
+        if (!t.when.empty() && FitsAll(cards, t.when, card))
+          screen.Print(fmt::format("  when played by `{}`: {}\n", move.name, TriggerYaml(engine.rules(), t)));
+    screen.Print("  (the rules for players say what it does: rules)\n");
+    break;
+  }
 }
 
 void PrintRules(const Ruleset& r, const std::map<std::string, std::string>& settings, const Screen& screen,

@@ -396,8 +396,7 @@ TEST_CASE("cli/bad arguments get one line and exit code 6") {
        "tapis: sim: unknown option '--gams'; did you mean '--games'? (see tapis sim --help)\n"},
       {"",
        "tapis: give a command: list, rules, play, sim, check, new, merge, bench, replay, moves, score, "
-       "schema (see "
-       "tapis --help)\n"},
+       "schema, completion (see tapis --help)\n"},
   };
   for (const auto& [args_, message] : cases) {
     const std::string args = args_;  // clang 14 cannot capture a structured binding in CAPTURE
@@ -674,4 +673,16 @@ TEST_CASE("cli/completion: commands, options, rulesets, parameters and their val
       " rules cr\"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(tapis rules cr); COMP_CWORD=2; _tapis; "
       "printf \"%s\\n\" \"${COMPREPLY[@]}\"'";
   CHECK(Shell(names).output == "crazy_eights\ncribbage\n");
+}
+
+TEST_CASE("cli/play: info says what a card is worth and the effects that name it") {
+  const Run huit = Tapis("play huit_americain --players 2 --seed 5", "info 2C\\ninfo 5C\\nquit\\ny\\n");
+  CHECK(huit.output.find("2C: rank 2; suit C\n  worth 2 points\n"
+                         "  when played by `play`: {penalty: 2, paid_by: draw, if: {rank: [\"2\"]}}\n") !=
+        std::string::npos);
+  CHECK(huit.output.find("5C: rank 5; suit C\n  worth 5 points\n  (the rules") != std::string::npos);
+  // An effect the card fires was told as "reverse: true" whatever it was.
+  CHECK(huit.output.find("{reverse: true, if: {rank: [\"2\"]}}") == std::string::npos);
+  const Run belote = Tapis("play belote --seed 5", "info JH\\nquit\\ny\\n");
+  CHECK(belote.output.find("JH: rank J; suit H\n  worth 2, or 20 as a trump\n") != std::string::npos);
 }
