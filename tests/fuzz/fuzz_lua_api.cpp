@@ -94,7 +94,8 @@ std::string Argument(FuzzedDataProvider& data, const Ruleset& rules, const CardS
 }
 
 // The Lua file: `fuzz_calls` makes the calls the input lists, each under pcall (which the
-// sandbox does not let catch the end of the budget or of memory), then runs `fragment`.
+// sandbox does not let catch the end of the budget or of memory), then the statements of
+// `fragment` that compile, each under a pcall of its own.
 std::string Program(FuzzedDataProvider& data, const Ruleset& rules, const CardSet& cards,
                     const std::string& fragment) {
   std::string lua =
@@ -114,7 +115,7 @@ std::string Program(FuzzedDataProvider& data, const Ruleset& rules, const CardSe
     for (int a = 0; a < arguments; ++a) lua += ", " + Argument(data, rules, cards);
     lua += ")\n";
   }
-  if (!fragment.empty()) lua += "  local t = {}\n  pcall(function()\n" + fragment + "\n  end)\n";
+  if (!fragment.empty()) lua += "  local t = {}\n" + fuzz::CompiledStatements(fragment);
   return lua + "end\n";
 }
 
