@@ -182,6 +182,14 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     fmt::print("the game goes on\n");
     return false;
   };
+  // After a read that a signal or the end of input ended, or a signal while the bots played:
+  // the exit code when the game is left, or -1 when it goes on (a Ctrl-C answered no).
+  const auto leave_or_go_on = [&]() {
+    const bool asked = ctrl_c();
+    if (interrupted) return stop("\ninterrupted");
+    if (!may_leave(asked)) return -1;
+    return stop(asked ? "left" : "end of input");
+  };
   // Tab offers the legal moves at the move prompt only: at a hot-seat handover they would
   // show the next player's cards to whoever is at the keyboard.
   bool at_move_prompt = false;
@@ -238,11 +246,10 @@ int Play(const GameOptions& game, const PlayOptions& options) {
   };
 
   while (!state.finished) {
-    if (ctrl_c()) {  // pressed while the bots played
-      if (!may_leave(true)) continue;
-      return stop("left");
+    if (interrupted) {  // while the bots played
+      if (const int code = leave_or_go_on(); code >= 0) return code;
+      continue;
     }
-    if (interrupted) return stop("\ninterrupted");
     const int actor = engine.Actor(state);
     const std::vector<Move> legal = engine.LegalMoves(state);
     if (bots[actor]) {
@@ -282,11 +289,8 @@ int Play(const GameOptions& game, const PlayOptions& options) {
         fmt::print("\n--- player {}: the round is over; press Enter to hand the terminal on ---\n",
                    round_told_to + 1);
         round_told_to = -1;
-        if (!read_line(line)) {
-          const bool asked = ctrl_c();
-          if (interrupted || may_leave(asked))
-            return stop(interrupted ? "interrupted" : asked ? "left" : "end of input");
-        }
+        if (!read_line(line))
+          if (const int code = leave_or_go_on(); code >= 0) return code;
       }
       round_told_to = -1;
       if (private_shown && isatty(STDOUT_FILENO)) fmt::print("\033[H\033[2J\033[3J");
@@ -296,10 +300,8 @@ int Play(const GameOptions& game, const PlayOptions& options) {
         PrintSinceLastTurn(log, told, actor, screen);
         show = true;
         last_viewer = actor;
-      } else {
-        const bool asked = ctrl_c();
-        if (interrupted || may_leave(asked))
-          return stop(interrupted ? "interrupted" : asked ? "left" : "end of input");
+      } else if (const int code = leave_or_go_on(); code >= 0) {
+        return code;
       }
       continue;
     }
@@ -311,11 +313,9 @@ int Play(const GameOptions& game, const PlayOptions& options) {
     at_move_prompt = false;
     if (!got) {
       // Ctrl-C clears what was typed, as a shell does; on an empty line it asks as quit does.
-      const bool asked = ctrl_c();
-      if (asked && !editor.interrupted_line().empty()) continue;
-      if (interrupted) return stop("interrupted");
-      if (!may_leave(asked)) continue;
-      return stop(asked ? "left" : "end of input");
+      if (interrupted == SIGINT && !editor.interrupted_line().empty() && ctrl_c()) continue;
+      if (const int code = leave_or_go_on(); code >= 0) return code;
+      continue;
     }
     const auto first = line.find_first_not_of(" \t");
     line = first == std::string::npos ? "" : line.substr(first);
@@ -406,11 +406,8 @@ int Play(const GameOptions& game, const PlayOptions& options) {
       }
       continue;
     }
-    // A command with words it does not take (`quit now`) is no move either: said so.
-    if (const std::string word = command.substr(0, command.find_first_of(" \t"));
-        word != command && (word == "quit" || word == "exit" || word == "undo" || word == "hint" ||
-                            word == "board" || word == "score" || word == "last")) {
-      fmt::print("'{}' takes nothing after it: type {}\n", word, word);
+    if (const std::string refused = ExtraWordsRefusal(command); !refused.empty()) {
+      fmt::print("{}\n", refused);
       continue;
     }
     const ParsedMove parsed = ParseMove(engine, state, screen.style().Typed(line));

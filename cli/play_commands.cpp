@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 
 #include "cli/commands.h"
 #include "interpreter/mechanisms/match_explain.h"
@@ -13,6 +14,13 @@
 #include "interpreter/records/view.h"
 
 namespace tapis::cli {
+
+std::string ExtraWordsRefusal(const std::string& command) {
+  static const std::set<std::string> kWordless = {"quit", "exit", "undo", "hint", "board", "score", "last"};
+  const std::string word = command.substr(0, command.find_first_of(" \t"));
+  if (word == command || !kWordless.contains(word)) return "";
+  return fmt::format("'{}' takes nothing after it: type {}", word, word);
+}
 
 std::string DecisionLine(const Engine& engine, const GameState& state) {
   if (state.decisions.empty())

@@ -27,6 +27,9 @@ void PrintCardInfo(const Engine& engine, const Screen& screen, const std::string
 // with it, case aside (`rules scoring`).
 void PrintRules(const Ruleset& rules, const std::map<std::string, std::string>& settings,
                 const Screen& screen, const std::string& section = "");
+// A command given words it does not take (`quit now`), which is no move either: what to say
+// ("'quit' takes nothing after it: type quit"); empty for any other line.
+std::string ExtraWordsRefusal(const std::string& command);
 // The words that may follow `before` in a typed line: the first words of the legal moves and
 // the commands, then the next word of each legal move that `before` begins (Tab completes them).
 std::vector<std::string> NextWords(Engine& engine, const GameState& state, const std::string& before);
