@@ -23,6 +23,7 @@
 #include "interpreter/records/narration.h"
 #include "interpreter/records/peer_replay.h"
 #include "interpreter/records/position.h"
+#include "interpreter/records/score_text.h"
 #include "interpreter/records/view.h"
 #include "interpreter/sim/simulate.h"
 #include "interpreter/sim/validate.h"
@@ -363,7 +364,11 @@ int WhyMove(const std::string& path, const std::string& move) {
 int Score(const std::string& path) {
   LoadedGame g = LoadGame(path);
   const auto scores = g.engine->Score(g.state);
-  for (size_t p = 0; p < scores.size(); ++p) fmt::print("player {}: {}\n", p + 1, scores[p]);
+  const ScoreParts parts = g.engine->ExplainRoundScore(g.state);  // none once finished
+  for (size_t p = 0; p < scores.size(); ++p) {
+    fmt::print("player {}: {}\n", p + 1, scores[p]);
+    if (!parts[p].empty()) fmt::print("  this round: {}\n", PartsText(parts[p]));
+  }
   if (g.state.finished) {
     std::vector<int> shown;
     for (int w : g.engine->Winners(g.state, scores)) shown.push_back(w + 1);

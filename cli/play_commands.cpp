@@ -11,6 +11,7 @@
 #include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/mechanisms/passing.h"
 #include "interpreter/records/move_text.h"
+#include "interpreter/records/score_text.h"
 #include "interpreter/records/view.h"
 
 namespace tapis::cli {
@@ -274,14 +275,12 @@ void PrintScore(Engine& engine, const GameState& state, const Screen& screen, in
   }
   if (engine.rules().match.live_score && !state.finished) {
     std::string error;
-    const std::vector<int> now = engine.Score(state, &error);  // the totals, this round added
+    const ScoreParts parts = engine.ExplainRoundScore(state, &error);  // where this round's points come from
     if (error.empty()) {
       screen.Print("this round, as it stands:\n");
-      for (size_t p = 0; p < now.size(); ++p) {
-        const int total = p < state.totals.size() ? state.totals[p] : 0;
-        screen.Print(fmt::format("  player {} ({}): {}\n", p + 1,
-                                 static_cast<int>(p) == viewer ? "you" : kinds[p],
-                                 static_cast<long long>(now[p]) - total));
+      for (int p = 0; p < state.players; ++p) {
+        const std::string text = parts[p].empty() ? "0" : PartsText(parts[p]);
+        screen.Print(fmt::format("  player {} ({}): {}\n", p + 1, p == viewer ? "you" : kinds[p], text));
       }
     }
   }

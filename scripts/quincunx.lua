@@ -389,13 +389,12 @@ end
 
 -- Points of the round so far, less the cards left in hand.
 function score()
-  local out = {}
   for p = 1, tapis.players() do
-    local total = tapis.get("points", p)
-    for _, card in ipairs(tapis.cards("hand", p)) do total = total - facts_of(card).penalty end
-    out[p] = total
+    tapis.score(p, tapis.get("points", p), "cards placed")
+    local penalty = 0
+    for _, card in ipairs(tapis.cards("hand", p)) do penalty = penalty + facts_of(card).penalty end
+    tapis.score(p, -penalty, "hand")
   end
-  return out
 end
 
 -- The best match total (ties share); a solitaire game lost has no winner.

@@ -55,7 +55,7 @@ end
 
 function score()
   local points = count()
-  return points
+  for p = 1, tapis.players() do tapis.score(p, points[p], "stacks held") end
 end
 
 -- The highest total; ties go to who owns more cards, then are shared.

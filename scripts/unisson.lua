@@ -101,7 +101,6 @@ function score()
     unisson = unisson and tallies[p].melded_octaves + tallies[p].kept_octaves > 0
   end
   local gamme = sequence_points(tapis.runs(tapis.cards("gamme"), "sequence"))
-  local scores = {}
   for p = 1, players do
     local t = tallies[p]
     local won = t.won * (t.melded_octaves > 0 and 2 or 1)
@@ -109,11 +108,11 @@ function score()
     if unisson then  -- kept octaves cost nothing and double nothing
       lost = t.lost - 8 * t.kept_octaves
     end
-    local total = won - lost + gamme
-    if t.empty_hand then total = total + tapis.param("empty_hand_bonus") end
-    if tapis.last_player() == p then total = total + tapis.param("last_player_bonus") end
-    if unisson then total = total + tapis.param("unisson_bonus") end
-    scores[p] = total
+    tapis.score(p, won, "melds")
+    tapis.score(p, -lost, "hand")
+    tapis.score(p, gamme, "gamme")
+    if t.empty_hand then tapis.score(p, tapis.param("empty_hand_bonus"), "empty hand") end
+    if tapis.last_player() == p then tapis.score(p, tapis.param("last_player_bonus"), "last to play") end
+    if unisson then tapis.score(p, tapis.param("unisson_bonus"), "unisson") end
   end
-  return scores
 end

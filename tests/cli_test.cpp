@@ -274,7 +274,10 @@ TEST_CASE("cli/schema prints docs/tapis.schema.json, for an editor") {
 TEST_CASE("cli/score: a hand-made grid position, points so far less the cards in hand") {
   const Run r = Tapis("score tests/fixtures/quincunx/position.json");
   CHECK(r.code == 0);
-  CHECK(r.output == "player 1: -7\nplayer 2: -6\n");  // 13 - Ace 15 - 5; 4 - Crown 10 - Excuse 0
+  // 13 - Ace 15 - 5; 4 - Crown 10 - Excuse 0
+  CHECK(r.output ==
+        "player 1: -7\n  this round: cards placed 13 - hand 20 = -7\n"
+        "player 2: -6\n  this round: cards placed 4 - hand 10 = -6\n");
 }
 
 TEST_CASE("cli/replay --jsonl: one summary line, or the first difference and exit code 5") {
@@ -517,9 +520,12 @@ TEST_CASE("cli/play: board shows the table again, score the totals of the rounds
   const Run last =
       Tapis("play rikiki --players 3 --seed 4 --set max_cards=2", "bid 1\\nplay 7D\\nlast\\nquit\\n");
   // The moves since the seat's last one, each with what it caused as the seat saw it.
-  CHECK(last.output.find("> player 2: play KH\nplayer 3: play QD\n  player 3 wins the trick: 7D KH QD\n"
-                         "  round 1 is over: scores -15, +10, -15; totals "
-                         "-15, 10, -15\nplayer 2: bid 0\nplayer 3: bid 0\n") != std::string::npos);
+  CHECK(last.output.find(
+            "> player 2: play KH\nplayer 3: play QD\n  player 3 wins the trick: 7D KH QD\n"
+            "  round 1 is over: scores -15, +10, -15; totals -15, 10, -15\n"
+            "    you: bid missed -10 - difference 5 = -15\n    player 2: bid made 10\n"
+            "    player 3: bid missed -10 - difference 5 = -15\nplayer 2: bid 0\nplayer 3: bid 0\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("cli/play: help FILTER lists the moves that hold it, rules the parameters as set, case forgiven") {

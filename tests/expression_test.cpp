@@ -30,7 +30,7 @@ int Value(const Engine& engine, const GameState& state, const std::string& text)
   const std::string yaml =
       EditedText(kFixture, "formula: \"max(0, 10 - 10 * count(hand))\"", "formula: \"" + text + "\"");
   const auto rules = LoadRulesetFromString(yaml, kFixture);
-  return Evaluate(engine, state, rules->score_formula, {0});
+  return Evaluate(engine, state, rules->score_formulas.at(0).expression, {0});
 }
 
 }  // namespace

@@ -65,9 +65,8 @@ TEST_CASE("majority/a tie scores nobody, and with teams the partners' cards coun
 
 TEST_CASE("majority/majorities are checked at load") {
   const std::string path = FindRuleset("scopa");
-  CHECK(
-      EditedLoadError(path, "    - {zone: won}                            # cards\n", "    - {zone: stock}\n")
-          .find("most: zone: a zone each player owns (the cards won)") != std::string::npos);
+  CHECK(EditedLoadError(path, "    - {zone: won, name: cards}\n", "    - {zone: stock, name: cards}\n")
+            .find("most: zone: a zone each player owns (the cards won)") != std::string::npos);
   CHECK(EditedLoadError(path, "        per: suit\n", "        per: colour\n").find("colour") !=
         std::string::npos);
   CHECK(EditedLoadError(path, "J: 10, Q: 10", "X: 10, Q: 10").find("'X' is not a value of 'rank'") !=

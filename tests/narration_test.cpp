@@ -174,12 +174,15 @@ TEST_CASE("narration/a round's end tells what the ruleset announces as it ended:
   CHECK(has("place of player 3: none → 2nd"));
   CHECK(has("place of player 2: none → 3rd"));
   CHECK(has("title of player 2: none → Trou"));
-  CHECK(told.back().rfind("round 1 is over: scores +2, +0, +1", 0) == 0);
+  REQUIRE(told.size() >= 3);
+  CHECK(told[told.size() - 3].rfind("round 1 is over: scores +2, +0, +1", 0) == 0);
+  CHECK(told[told.size() - 2] == "  you: place 2");  // where the points came from, side by side
+  CHECK(told.back() == "  player 3: place 1");
   // Without the states, the round's end alone.
   CHECK(Narrate(*engine, before, s, *ParseMove(*engine, before, "play 7S").move, 0).size() == 1);
 }
 
-TEST_CASE("narration/a round's end shows the hands the others kept, as they were scored") {
+TEST_CASE("narration/a round's end shows the hands kept, as they were scored, and whose points they made") {
   auto engine = MakeEngine("empereur", 3, {{"jokers", "0"}, {"mode", "elite"}, {"target", "1000"}});
   GameState s = Position(*engine, R"({"zones": {"talon": ["9H"], "hand 1": ["10S"], "hand 2": ["JH", "2S"],
       "hand 3": ["QD", "KD"]}})");
@@ -190,10 +193,10 @@ TEST_CASE("narration/a round's end shows the hands the others kept, as they were
   engine->CaptureStates(nullptr);
   const auto told = Narrate(*engine, before, s, *ParseMove(*engine, before, "play 10S").move, 1, &states);
   CHECK(std::find(told.begin(), told.end(), "hand of player 3: QD KD") != told.end());
-  CHECK(std::find_if(told.begin(), told.end(), [](const std::string& line) {
-          return line.rfind("your hand", 0) == 0;
-        }) == told.end());  // the viewer's own, they know
-  CHECK(told.back().rfind("round 1 is over: scores +51, +0, +0", 0) == 0);
+  CHECK(std::find(told.begin(), told.end(), "your hand: 2S JH") != told.end());  // beside the others'
+  REQUIRE(told.size() >= 2);
+  CHECK(told[told.size() - 2].rfind("round 1 is over: scores +51, +0, +0", 0) == 0);
+  CHECK(told.back() == "  player 1: Sujets' cards 51");  // the Sujets' 2S JH QD KD: 15 + 11 + 12 + 13
 }
 
 TEST_CASE("narration/a card drawn from a stock rebuilt during the draw comes from the stock, unseen") {

@@ -183,6 +183,9 @@ def main(tapis):
     t.wait_for("player 2 wins the trick: 3H 10C 9D")
     t.wait_for("round 1 is over: scores +10, -15, +10; totals 10, -15, 10")
     check(True, "the round's last trick is told with its winner, then the round's scores")
+    t.wait_for("you: bid made 10")
+    t.wait_for("player 2: bid missed -10 - difference 5 = -15")
+    check(True, "each player's round score is told in the parts the rules named")
     t.close()
 
     # Relance: a hand laid is told with its kind, and `score` shows who owns what now.
@@ -196,7 +199,8 @@ def main(tapis):
     t.type("score\r")
     t.wait_for("this round, as it stands:")
     shown = t.wait_for("player 2 (greedy): ")
-    check(b"player 1 (you): 5" in shown, "score shows the round as it stands where the ruleset says it means something")
+    check(b"player 1 (you): stacks held 5" in shown,
+          "score shows the round as it stands, in named parts, where the ruleset says it means something")
     t.close()
     return 0
 

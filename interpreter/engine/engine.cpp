@@ -205,6 +205,7 @@ ApplyResult Engine::ApplyMove(GameState& s, const Move& m) {
     captured_->moved = s;
     captured_->round_ended = false;
     captured_->said.clear();
+    captured_->round_parts.clear();
     captured_->fired = firing;
     captured_->made = true;
   }

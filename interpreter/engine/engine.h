@@ -17,6 +17,7 @@
 #include "interpreter/model/game_config.h"
 #include "interpreter/model/game_state.h"
 #include "interpreter/model/move.h"
+#include "interpreter/model/score_parts.h"
 
 namespace tapis {
 
@@ -54,6 +55,7 @@ struct MoveStates {
     bool in_effects;
   };
   std::vector<Refill> refilled;
+  ScoreParts round_parts;  // the round's scores in named parts, when the move ended a round
   bool made = false;  // `moved` is taken: what follows is the effects'
 };
 inline constexpr size_t kMaxSaidLines = 16;  // a script's lines a move, at most
@@ -93,6 +95,10 @@ class Engine final : public EngineServices {
   // Scores as the rules count them now: the match totals plus the round so far (the
   // final totals once finished).
   std::vector<int> Score(const GameState& state, std::string* error = nullptr);
+  // The round's scores so far, each player's in parts named by the rules that gave them (with
+  // `score: team`, each partner has the team's parts); the parts add up to Score less the
+  // totals. Empty lists when the match is over.
+  ScoreParts ExplainRoundScore(const GameState& state, std::string* error = nullptr);
 
   // What bots weigh a position by without a `bots: evaluate:` function: Score, and in a game
   // scored by knocking, less each player's deadwood while round `round` is played (knock.h);
@@ -196,8 +202,10 @@ class Engine final : public EngineServices {
   bool StartRound(GameState& state, std::string& error);
   bool EndTurn(GameState& state, std::string& error);
   bool ScoreRound(GameState& state, std::string& error);
-  std::vector<int> RoundScore(const GameState& state, std::string& error);
-  std::vector<int> PointsScore(const GameState& state) const;
+  // With `parts`, each player's points in named parts as well (ExplainRoundScore).
+  std::vector<int> RoundScore(const GameState& state, std::string& error, ScoreParts* parts = nullptr);
+  std::vector<int> PointsScore(const GameState& state, ScoreParts* parts = nullptr) const;
+  std::vector<int> ScriptScore(const GameState& state, std::string& error, ScoreParts* parts);
   void TakeAllPoints(const GameState& state, std::vector<int>& scores) const;
   long long Deadwood(std::span<const CardId> cards, int trump) const;
   void JudgeTaker(const GameState& state, std::vector<int>& scores, const std::vector<long long>& kept) const;

@@ -25,7 +25,9 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
     ScoreKnock(*this, s, scores, &told);
     for (const std::string& line : told) Say(line);
   }
-  const std::vector<int> round = RoundScore(s, error);
+  ScoreParts* parts = captured_ != nullptr ? &captured_->round_parts : nullptr;  // for narration
+  if (parts != nullptr) parts->assign(s.players, {});
+  const std::vector<int> round = RoundScore(s, error, parts);
   if (!error.empty()) return false;
   for (int p = 0; p < s.players; ++p) {
     const long long total = static_cast<long long>(s.totals[p]) + round[p];
@@ -60,28 +62,86 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
   return StartRound(s, error);
 }
 
+namespace {
+
+// A name from the ruleset as players read it: "last_trick" is "last trick".
+std::string Spoken(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return name;
+}
+
+// What a step that changes `scores` in place gave each player since `before`, a part named
+// `label`; nothing without `parts`.
+void AddChanges(ScoreParts* parts, const std::vector<int>& before, const std::vector<int>& scores,
+                std::string_view label) {
+  if (parts == nullptr) return;
+  for (size_t p = 0; p < scores.size(); ++p)
+    AddScorePart(parts, static_cast<int>(p), label, static_cast<long long>(scores[p]) - before[p]);
+}
+
+// With `score: team`, each partner's parts become the team's: the partners' parts together.
+void ShareTeamParts(ScoreParts& parts, int teams) {
+  const int players = static_cast<int>(parts.size());
+  for (int team = 0; team < teams && team < players; ++team) {
+    // A part one partner lacks goes after the part it follows in the other's list, so the
+    // rules keep their order: won cards, der, taker failed.
+    std::vector<ScorePart> shared;
+    for (int p = team; p < players; p += teams) {
+      size_t next = 0;
+      for (const ScorePart& part : parts[p]) {
+        auto same = std::find_if(shared.begin(), shared.end(),
+                                 [&](const ScorePart& s) { return s.label == part.label; });
+        if (same == shared.end()) {
+          same = shared.insert(shared.begin() + static_cast<std::ptrdiff_t>(std::min(next, shared.size())),
+                               part);
+        } else {
+          same->points += part.points;
+        }
+        next = static_cast<size_t>(same - shared.begin()) + 1;
+      }
+    }
+    std::erase_if(shared, [](const ScorePart& part) { return part.points == 0; });
+    for (int p = team; p < players; p += teams) parts[p] = shared;
+  }
+}
+
+}  // namespace
+
 // `score:` as a map: the card_points of each player's cards in `plus` less those in
-// `minus`, and what their contract scores.
-std::vector<int> Engine::PointsScore(const GameState& s) const {
+// `minus`, and what their contract scores; with `parts`, each rule's share named.
+std::vector<int> Engine::PointsScore(const GameState& s, ScoreParts* parts) const {
   std::vector<int> scores(s.players, 0);
   std::vector<long long> kept(s.players, 0);  // bonuses a failed taker keeps (`taker: keeps`)
   const Ruleset& r = rules();
   const ContractScore& contract = r.contract_score;
   const int trump = ScoringTrump(s);
+  const auto zone_cards = [&](int zone) {
+    return parts != nullptr ? Spoken(r.zones[zone].name) + " cards" : "";
+  };
+  const std::string plus_label = r.score_plus >= 0 ? zone_cards(r.score_plus) : "";
+  const std::string minus_label = r.score_minus >= 0 ? zone_cards(r.score_minus) : "";
   for (int p = 0; p < s.players; ++p) {
     long long total = 0;
+    const auto add = [&](std::string_view label, long long points) {
+      total += points;
+      AddScorePart(parts, p, label, points);
+    };
     if (r.score_plus >= 0) {
-      for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) total += PointsWith(c, trump);
+      long long points = 0;
+      for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) points += PointsWith(c, trump);
+      add(plus_label, points);
     }
     if (r.score_minus >= 0 && !r.score_melds.empty()) {
-      total -= Deadwood(s.zones[ZoneSlot(r.score_minus, p)].cards, trump);
+      add("deadwood", -Deadwood(s.zones[ZoneSlot(r.score_minus, p)].cards, trump));
     } else if (r.score_minus >= 0) {
-      for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) total -= PointsWith(c, trump);
+      long long points = 0;
+      for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) points -= PointsWith(c, trump);
+      add(minus_label, points);
     }
     for (const auto& [variable, points] : r.score_bonus) {
       const long long bonus =
           static_cast<long long>(s.variables[config_->VariableSlot(variable, p)]) * config_->Resolve(points);
-      total += bonus;
+      add(parts != nullptr ? Spoken(r.variables[variable].name) : "", bonus);
       const auto& keeps = r.score_taker.keeps;
       if (std::find(keeps.begin(), keeps.end(), variable) != keeps.end()) kept[p] += bonus;
     }
@@ -91,22 +151,40 @@ std::vector<int> Engine::PointsScore(const GameState& s) const {
       if (bid >= 0) {
         const ScoreTerms& terms = bid == won ? contract.made : contract.missed;
         const long long difference = std::min<long long>(bid > won ? bid - won : won - bid, INT32_MAX);
-        total += config_->Resolve(terms.points) + config_->Resolve(terms.per_won) * won +
-                 config_->Resolve(terms.per_difference) * difference;  // each term below 2^62: no overflow
+        // each term below 2^62: no overflow
+        add(bid == won ? "bid made" : "bid missed", config_->Resolve(terms.points));
+        add(parts != nullptr ? Spoken(r.variables[contract.won].name) : "",
+            config_->Resolve(terms.per_won) * won);
+        add("difference", config_->Resolve(terms.per_difference) * difference);
       }
     }
-    if (!r.score_formula.empty()) total += Evaluate(*this, s, r.score_formula, {p});
+    for (const NamedFormula& formula : r.score_formulas)
+      add(formula.name.empty() ? "score" : formula.name, Evaluate(*this, s, formula.expression, {p}));
     scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
   }
-  if (!r.score_most.empty()) AddMajorities(*this, s, scores);
-  if (r.score_knock.move >= 0) ScoreKnock(*this, s, scores, nullptr);
-  if (r.score_plus >= 0) TakeAllPoints(s, scores);
-  if (r.score_taker.variable >= 0) JudgeTaker(s, scores, kept);
+  std::vector<int> before;
+  if (!r.score_most.empty()) AddMajorities(*this, s, scores, parts);
+  if (r.score_knock.move >= 0) {
+    if (parts != nullptr) before = scores;
+    ScoreKnock(*this, s, scores, nullptr);
+    AddChanges(parts, before, scores, "knock");
+  }
+  if (r.score_plus >= 0) {
+    if (parts != nullptr) before = scores;
+    TakeAllPoints(s, scores);
+    AddChanges(parts, before, scores, "took every point");
+  }
+  if (r.score_taker.variable >= 0) {
+    if (parts != nullptr) before = scores;
+    JudgeTaker(s, scores, kept);
+    AddChanges(parts, before, scores, "taker failed");
+  }
   if (r.score_by_team) {  // seat p is in team p % teams: each partner scores the team's sum
     std::vector<long long> team(r.teams, 0);
     for (int p = 0; p < s.players; ++p) team[p % r.teams] += scores[p];
     for (int p = 0; p < s.players; ++p)
       scores[p] = static_cast<int>(std::clamp<long long>(team[p % r.teams], INT32_MIN, INT32_MAX));
+    if (parts != nullptr) ShareTeamParts(*parts, r.teams);
   }
   return scores;
 }
@@ -185,22 +263,46 @@ int Engine::PointsWith(CardId card, int trump) const {
   return config_->CardPointsAs(card, config_->IsTrump(card, trump));
 }
 
-std::vector<int> Engine::RoundScore(const GameState& s, std::string& error) {
+std::vector<int> Engine::RoundScore(const GameState& s, std::string& error, ScoreParts* parts) {
   if (rules().score_plus >= 0 || rules().score_minus >= 0 || rules().contract_score.bid >= 0 ||
       !rules().score_bonus.empty() || !rules().score_most.empty() || rules().score_knock.move >= 0 ||
-      !rules().score_formula.empty())
-    return PointsScore(s);
-  std::vector<int> scores(s.players, 0);
-  if (rules().score_function.empty() || !scripts_) return scores;
+      !rules().score_formulas.empty())
+    return PointsScore(s, parts);
+  if (rules().score_function.empty() || !scripts_) return std::vector<int>(s.players, 0);
+  return ScriptScore(s, error, parts);
+}
+
+// `score: FUNCTION`: what it returns (a part named "score") and what it gave with tapis.score.
+std::vector<int> Engine::ScriptScore(const GameState& s, std::string& error, ScoreParts* parts) {
+  std::vector<int> scores;
+  ScoreTally tally{std::vector<long long>(s.players, 0), parts};
   // Scoring is read-only (the API refuses every change), so `s` stays as it is.
   ScriptContext ctx{this, const_cast<GameState*>(&s), Actor(s), nullptr, -1, true};
-  if (scripts_->CallList(rules().score_function, ctx, scores, error) &&
+  ctx.tally = &tally;
+  if (scripts_->CallList(rules().score_function, ctx, scores, error) && !scores.empty() &&
       static_cast<int>(scores.size()) != s.players) {
     error = fmt::format("score function '{}' returned {} numbers for {} players", rules().score_function,
                         scores.size(), s.players);
   }
-  if (!error.empty()) scores.assign(s.players, 0);
+  if (!error.empty()) {
+    if (parts != nullptr) parts->assign(s.players, {});
+    return std::vector<int>(s.players, 0);
+  }
+  scores.resize(s.players, 0);
+  for (int p = 0; p < s.players; ++p) {
+    AddScorePart(parts, p, "score", scores[p]);
+    scores[p] = static_cast<int>(std::clamp<long long>(scores[p] + tally.points[p], INT32_MIN, INT32_MAX));
+  }
   return scores;
+}
+
+ScoreParts Engine::ExplainRoundScore(const GameState& s, std::string* error) {
+  ScoreParts parts(s.players);
+  if (s.finished) return parts;
+  std::string message;
+  RoundScore(s, message, &parts);
+  if (error != nullptr) *error = message;
+  return parts;
 }
 
 std::vector<int> Engine::Score(const GameState& s, std::string* error) {

@@ -105,14 +105,42 @@ void ReadCardPoints(const YamlReader& reader, const YAML::Node& node, Ruleset& r
   }
 }
 
+// What a round's score calls a part: a short name for players ("primiera", "last trick").
+std::string ReadScoreName(const YamlReader& reader, const YAML::Node& node, std::string_view key) {
+  const std::string name = node.IsScalar() ? node.Scalar() : "";
+  if (name.empty() || name.size() > 32 || name.find_first_of("\n\t") != std::string::npos)
+    reader.Fail(node, fmt::format("{}: a short name players read in the round's score (1 to 32 "
+                                  "characters on one line), such as \"last trick\"",
+                                  key));
+  return name;
+}
+
+// formula: EXPRESSION, or {NAME: EXPRESSION, …}: named parts, added up in their order.
+void ReadScoreFormulas(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
+  const ExpressionPlace place{"formula", false, false, true};
+  if (!node.IsMap()) {
+    r.score_formulas.push_back({"", ReadExpression(reader, node, r, place)});
+    return;
+  }
+  if (node.size() == 0 || node.size() > 16)
+    reader.Fail(
+        node,
+        "formula: an expression, or a map of 1 to 16 named ones, such as {aces: count(won, rank == A)}");
+  for (const auto& entry : node) {
+    r.score_formulas.push_back(
+        {ReadScoreName(reader, entry.first, "formula"), ReadExpression(reader, entry.second, r, place)});
+  }
+}
+
 // most: [{zone: won, if: {suit: D}, points: 1}, {zone: won, best: {per: suit, values: {…}, every: true}}]
 void ReadMajorities(const YamlReader& reader, const YAML::Node& node, Ruleset& r) {
   if (!node.IsSequence() || node.size() == 0 || node.size() > 32)
     reader.Fail(node, "most: a list of 1 to 32 majorities, such as {zone: won, if: {suit: D}}");
   for (const auto& item : node) {
-    if (!item.IsMap()) reader.Fail(item, "most: each majority is a map {zone, if, best, points}");
-    reader.CheckKeys(item, {"zone", "if", "best", "points"});
+    if (!item.IsMap()) reader.Fail(item, "most: each majority is a map {zone, if, best, points, name}");
+    reader.CheckKeys(item, {"zone", "if", "best", "points", "name"});
     Majority m;
+    if (item["name"]) m.name = ReadScoreName(reader, item["name"], "most: name");
     m.zone = ReadZone(reader, reader.Required(item, "zone"), r);
     if (r.zones[m.zone].owner != Owner::kPlayer || r.zones[m.zone].dynamic)
       reader.Fail(item["zone"], "most: zone: a zone each player owns (the cards won)");
@@ -185,9 +213,8 @@ void ReadScoreMap(const YamlReader& reader, const YAML::Node& node, Ruleset& r) 
     r.score_melds = ReadMeldList(reader, melds, r);
   }
   if (const YAML::Node knock = node["knock"]) ReadKnockScore(reader, knock, r);
-  if (const YAML::Node formula = node["formula"])
-    r.score_formula = ReadExpression(reader, formula, r, {"formula", false, false, true});
-  if (r.score_formula.empty() && r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 &&
+  if (const YAML::Node formula = node["formula"]) ReadScoreFormulas(reader, formula, r);
+  if (r.score_formulas.empty() && r.score_plus < 0 && r.score_minus < 0 && r.contract_score.bid < 0 &&
       r.score_bonus.empty() && r.score_most.empty() && r.score_knock.move < 0)
     reader.Fail(
         node,

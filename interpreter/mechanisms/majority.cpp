@@ -50,7 +50,7 @@ long long Measure(const EngineServices& e, const GameState& s, const Majority& m
 
 }  // namespace
 
-void AddMajorities(const EngineServices& e, const GameState& s, std::vector<int>& scores) {
+void AddMajorities(const EngineServices& e, const GameState& s, std::vector<int>& scores, ScoreParts* parts) {
   const Ruleset& r = e.rules();
   const int sides = r.score_by_team ? r.teams : s.players;  // seat p plays for side p % sides
   for (const Majority& m : r.score_most) {
@@ -68,6 +68,11 @@ void AddMajorities(const EngineServices& e, const GameState& s, std::vector<int>
       }
     }
     if (winner < 0 || tied) continue;
+    if (parts != nullptr) {
+      std::string label = m.name.empty() ? "most " + r.zones[m.zone].name : m.name;
+      std::replace(label.begin(), label.end(), '_', ' ');
+      AddScorePart(parts, winner, label, e.config().Resolve(m.points));
+    }
     scores[winner] = static_cast<int>(std::clamp<long long>(
         static_cast<long long>(scores[winner]) + e.config().Resolve(m.points), INT32_MIN, INT32_MAX));
   }

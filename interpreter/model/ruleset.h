@@ -168,6 +168,14 @@ struct Majority {
   PointRule worth;               // per card: its `by` values' worth
   bool every = false;
   IntValue points{1, -1};
+  std::string name;  // what a round's score calls its point (`name:`; "most ZONE" without)
+};
+
+// One expression of `score: {formula: …}`, and its name in a round's score ("" for a lone
+// expression, which is called "score").
+struct NamedFormula {
+  std::string name;
+  Expression expression;
 };
 
 struct ContractScore {
@@ -327,7 +335,9 @@ struct Ruleset {
   } round_ends_when_low;
 
   std::string score_function;
-  Expression score_formula;  // `score: {formula: …}`: what each player scores, added to the rest
+  // `score: {formula: …}`: what each player scores, added to the rest; one expression, or a
+  // map of named ones whose sum it is
+  std::vector<NamedFormula> score_formulas;
   std::vector<PointRule> card_points;
   int score_plus = -1, score_minus = -1;  // `score: {plus: ZONE, minus: ZONE}`: each player's cards there
   ContractScore contract_score;           // `score: {bid: …, won: …}`

@@ -10,6 +10,7 @@
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/records/move_text.h"
+#include "interpreter/records/score_text.h"
 #include "interpreter/records/view.h"
 
 namespace tapis {
@@ -266,12 +267,12 @@ void Sayings(const Engine& engine, const GameState& before, const GameState& aft
   }
 }
 
-// The round over, the cards the others kept hidden, as they were when it was scored, in the
-// order the view sorts a hand: "hand of player 2: 2S JH JK".
+// The round over, the cards kept hidden, as they were when it was scored, in the order the
+// view sorts a hand: "hand of player 2: 2S JH JK", and "your hand: …" beside them.
 void HandsShown(const Engine& engine, const GameState& ended, int viewer, std::vector<std::string>& out) {
   for (size_t z = 0; z < ended.zones.size(); ++z) {
     const Zone& zone = ended.zones[z];
-    if (zone.owner < 0 || zone.owner == viewer || zone.cards.empty() ||
+    if (zone.owner < 0 || zone.cards.empty() ||
         engine.rules().zones[zone.decl].visibility != Visibility::kOwner)
       continue;
     out.push_back(fmt::format("{}: {}", ZoneName(engine, ended, static_cast<int>(z), viewer),
@@ -279,7 +280,9 @@ void HandsShown(const Engine& engine, const GameState& ended, int viewer, std::v
   }
 }
 
-void RoundEnd(const GameState& before, const GameState& after, std::vector<std::string>& out) {
+// "round 1 is over: scores +24, -3; totals …", then where each side's points came from.
+void RoundEnd(const Engine& engine, const GameState& before, const GameState& after, const ScoreParts* parts,
+              int viewer, std::vector<std::string>& out) {
   std::vector<std::string> scores, totals;
   for (int p = 0; p < after.players; ++p) {
     const int was = p < static_cast<int>(before.totals.size()) ? before.totals[p] : 0;
@@ -289,6 +292,9 @@ void RoundEnd(const GameState& before, const GameState& after, std::vector<std::
   }
   out.push_back(fmt::format("round {} is over: scores {}; totals {}", before.round + 1,
                             fmt::join(scores, ", "), fmt::join(totals, ", ")));
+  if (parts != nullptr) {
+    for (const std::string& line : ScoreBreakdown(engine, *parts, viewer)) out.push_back("  " + line);
+  }
   if (after.finished) out.push_back("the match is over");
 }
 
@@ -330,7 +336,7 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     }
     if (ended_known) VariableChanges(engine, before, states->round_end, viewer, out);
     if (ended_known) HandsShown(engine, states->round_end, viewer, out);
-    RoundEnd(before, after, out);
+    RoundEnd(engine, before, after, ended_known ? &states->round_parts : nullptr, viewer, out);
     return out;
   }
   Sayings(engine, before, after, move, viewer, states, out);

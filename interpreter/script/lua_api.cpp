@@ -103,6 +103,23 @@ int Say(lua_State* L, ScriptContext& ctx) {
   return 0;
 }
 
+// tapis.score(player, points, label): adds points to the player's round, named for the table
+// ("primiera", "last trick"); only in the score function.
+int Score(lua_State* L, ScriptContext& ctx) {
+  if (ctx.tally == nullptr) throw ApiError("tapis.score: only the score function scores");
+  const int p = PlayerArg(L, 1, ctx);
+  const long long points = IntArg(L, 2, "points");
+  if (points < -kMaxListNumber || points > kMaxListNumber)
+    throw ApiError(fmt::format("tapis.score: {} points: a whole number from -{} to {} was expected", points,
+                               kMaxListNumber, kMaxListNumber));
+  const std::string_view label = StringArg(L, 3, "label");
+  if (label.empty() || label.size() > 32 || label.find_first_of("\n\t") != std::string_view::npos)
+    throw ApiError("tapis.score: argument 3 (label) must name the points in 1 to 32 characters on one line");
+  ctx.tally->points[p] += points;  // at most kMaxListNumber a call and 2^32 calls: no overflow
+  AddScorePart(ctx.tally->parts, p, Printable(label), points);
+  return 0;
+}
+
 int EndTurn(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
   ctx.state->end_turn = true;
@@ -275,6 +292,7 @@ void OpenTapisApi(lua_State* L) {
                                         {"set_turn", Guard<SetTurn>},
                                         {"end_turn", Guard<EndTurn>},
                                         {"say", Guard<Say>},
+                                        {"score", Guard<Score>},
                                         {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   AddReadingApi(L);

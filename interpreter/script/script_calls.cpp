@@ -15,9 +15,6 @@
 namespace tapis {
 namespace {
 
-// The largest score, evaluation or seat a list may hold: totals of many rounds stay in an int.
-constexpr int kMaxListNumber = 100'000'000;
-
 // The script that defines `function` (the last, as PushFunction picks), for an error Lua
 // gives with no place.
 const std::string& DefiningScript(const std::vector<ScriptFile>& scripts, const std::string& function) {
@@ -104,8 +101,13 @@ bool ScriptHost::CallList(const std::string& function, ScriptContext& ctx, std::
   bool ok = Call(function, 0, 1, error);
   context_ = nullptr;
   out.clear();
+  if (ok && ctx.tally != nullptr && lua_isnil(L_, -1)) {  // a score function that scored with tapis.score
+    lua_settop(L_, top);
+    return true;
+  }
   if (ok && !lua_istable(L_, -1)) {
-    error = fmt::format("'{}' must return a list of numbers", function);
+    error = fmt::format("'{}' must return a list of numbers{}", function,
+                        ctx.tally != nullptr ? ", or nothing when it scores with tapis.score" : "");
     ok = false;
   }
   for (lua_Integer i = 1; ok && i <= static_cast<lua_Integer>(lua_rawlen(L_, -1)); ++i) {

@@ -14,6 +14,7 @@
 
 #include "interpreter/model/move.h"
 #include "interpreter/model/ruleset.h"
+#include "interpreter/model/score_parts.h"
 
 struct lua_State;
 struct lua_Debug;
@@ -24,6 +25,17 @@ class EngineServices;
 struct GameState;
 
 // What an effect works on during one call.
+// The largest score, evaluation or seat a list (or tapis.score) may give, either way: totals
+// of many rounds stay in an int.
+inline constexpr int kMaxListNumber = 100'000'000;
+
+// What a score function adds with tapis.score: points per player, and, when the table asks
+// where they came from (Engine::ExplainRoundScore), the named parts.
+struct ScoreTally {
+  std::vector<long long> points;
+  ScoreParts* parts = nullptr;
+};
+
 struct ScriptContext {
   EngineServices* engine;
   GameState* state;
@@ -33,6 +45,7 @@ struct ScriptContext {
   bool read_only;      // scoring may read but not change the game
   bool extra = false;  // the move answered a decision (an extra discard, say)
   int asked = 0;       // decisions asked so far by this call
+  ScoreTally* tally = nullptr;  // the score function's: tapis.score adds to it (null elsewhere)
 };
 
 struct ScriptLimits {
@@ -77,7 +90,8 @@ class ScriptHost {
   std::vector<std::vector<std::string>> BaseNames();
   // Runs `function(move)`; false with `error` set when the script fails.
   bool CallTrigger(const std::string& function, ScriptContext& ctx, std::string& error);
-  // Runs `function()`, which returns a list of numbers (scores, or winners' seats).
+  // Runs `function()`, which returns a list of numbers (scores, or winners' seats); with
+  // `ctx.tally`, a score function, which may return nothing (it scored with tapis.score).
   bool CallList(const std::string& function, ScriptContext& ctx, std::vector<int>& out, std::string& error);
 
   // Runs `function(player)` for what it does to the state (player numbered from 1).
