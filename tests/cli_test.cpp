@@ -451,8 +451,11 @@ TEST_CASE("cli/play: hot seat waits for the next player before showing their han
   CHECK(hand_1 < to_2);
   CHECK(to_2 < hand_2);
   // What player 2 missed, told as player 2 saw it: the Gamme refilled, not player 1's draw.
-  CHECK(r.output.find("player 1: choose 7C\n  stock → gamme: QH\nplayer 1: draw\nplayer 1: discard 9C\n",
+  // The Seven's rule named as it fired, with the seat as player 2 knows it.
+  CHECK(r.output.find("player 1: choose 7C\n  a Seven taken: player 1 may draw 1 more card\n"
+                      "  stock → gamme: QH\nplayer 1: draw\nplayer 1: discard 9C\n",
                       to_2) < hand_2);
+  CHECK(r.output.find("a Seven taken: you may draw 1 more card") < to_2);  // as player 1 saw it
   CHECK(r.output.find('\033') == std::string::npos);  // the screen is cleared only at a terminal
   // A bot moves first, before any human holds the terminal: what it caused is told as to no
   // seat in particular (a card it drew was named on the shared screen).

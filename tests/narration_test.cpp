@@ -260,3 +260,36 @@ TEST_CASE("narration/nobody can move: the passes are not told, a turn_end event'
                                                 "the turn of player 1 is over",
                                                 "the turn of player 2 is over"});
 }
+
+TEST_CASE("narration/a script names a seat as each reader knows it: you, or player N") {
+  auto engine = MakeEngine("unisson", 3);
+  GameState s =
+      Position(*engine, R"({"zones": {"hand 1": ["9C"], "gamme": ["7C", "10D", "9H", "QS", "8S"]}})");
+  const GameState before = s;
+  const std::vector<std::string> mine = PlayTold(*engine, s, "choose 7C", 0);
+  s = before;
+  const std::vector<std::string> theirs = PlayTold(*engine, s, "choose 7C", 1);
+  CHECK(std::find(mine.begin(), mine.end(), "a Seven taken: you may draw 1 more card") != mine.end());
+  CHECK(std::find(theirs.begin(), theirs.end(), "a Seven taken: player 1 may draw 1 more card") !=
+        theirs.end());
+}
+
+TEST_CASE("narration/a match play says the rule it followed; the board, what the top card asks for") {
+  auto engine = MakeEngine("zigity", 3);
+  const auto on_top = [&](const std::string& top, const std::string& hand) {
+    return Position(
+        *engine, R"({"zones": {"discard": [")" + top + R"("], "hand 1": [)" + hand +
+                     R"(], "hand 2": ["M1t1B", "S7b1B"], "hand 3": ["O2t1J", "N5t3V"]}, "phase": "normal"})");
+  };
+  GameState s = on_top("I8b2R", R"("C3b2B", "E1b1B", "T5g2V")");  // R: a sum of 11
+  CHECK(RenderView(*engine, s, 0)
+            .find("the top card, I8b2R, asks for cards whose numbers add up to 11 with its 8 "
+                  "(eleven)") != std::string::npos);
+  std::vector<std::string> told = PlayTold(*engine, s, "play C3b2B", 1);
+  CHECK(std::find(told.begin(), told.end(), "eleven: 8 + 3 = 11") != told.end());
+  s = on_top("A8t2J", R"("U4t3R", "X10t3J", "E1b1B")");  // J: letters that spell a word with its A
+  CHECK(RenderView(*engine, s, 0).find("asks for letters that spell a word with its A (anagram)") !=
+        std::string::npos);
+  told = PlayTold(*engine, s, "play U4t3R X10t3J^", 1);
+  CHECK(std::find(told.begin(), told.end(), "anagram: AUX") != told.end());
+}

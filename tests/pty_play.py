@@ -188,6 +188,21 @@ def main(tapis):
     check(True, "each player's round score is told in the parts the rules named")
     t.close()
 
+    # L'Unisson: a Seven taken, its rule named as it fires, to the seat as "you".
+    t = Terminal([tapis, "play", "unisson", "--players", "3", "--seat", "human", "--seed", "4"])
+    t.wait_for("> ")
+    t.type("choose 7C\r")
+    t.wait_for("a Seven taken: you may draw 1 more card")
+    check(True, "a rule is named as it fires, the seat told as you")
+    t.close()
+
+    # Zigity: the board says what the card on top asks for.
+    t = Terminal([tapis, "play", "zigity", "--players", "3", "--seat", "human", "--seed", "5"])
+    shown = t.wait_for("> ")
+    check(b"the top card, S7p2V, asks for cards of instrument p (band)" in shown,
+          "the board says what the card on top asks for")
+    t.close()
+
     # Relance: a hand laid is told with its kind, and `score` shows who owns what now.
     t = Terminal([tapis, "play", "relance", "--players", "2", "--seat", "human", "--seat", "greedy",
                   "--seed", "11"])

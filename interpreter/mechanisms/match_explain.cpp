@@ -95,4 +95,63 @@ std::string WhyNotMatch(const EngineServices& engine, const GameState& s, const 
   return "";
 }
 
+std::string MatchDemand(const EngineServices& engine, const GameState& s, const MoveDecl& decl, int player) {
+  const int rule_index = ActiveMatchRule(engine, s, decl, player);
+  if (rule_index < 0) return "";
+  const MatchRule& rule = engine.rules().matches[rule_index];
+  const Property& p = engine.rules().catalog.properties()[rule.property];
+  const CardId top = s.zones[engine.ZoneSlot(decl.to, player)].cards.back();
+  const int value = engine.cards().Value(top, rule.property);
+  if (value == kNoValue) return "";
+  std::string asks;
+  switch (rule.kind) {
+    case MatchRule::Kind::kSame:
+      asks = fmt::format("cards of {} {}", p.name, p.values[value]);
+      break;
+    case MatchRule::Kind::kSum:
+      asks = fmt::format("cards whose {}s add up to {} with its {}", p.name, rule.total, rule.numbers[value]);
+      break;
+    case MatchRule::Kind::kComplete:
+      asks = fmt::format("one card of each other {}", p.name);
+      break;
+    case MatchRule::Kind::kWord:
+      asks = fmt::format("{}s that spell a word with its {}", p.name, p.values[value]);
+      break;
+  }
+  return fmt::format("the top card, {}, asks for {} ({})", engine.cards().Code(top), asks, rule.name);
+}
+
+std::string MatchPlayTold(const EngineServices& engine, const GameState& before, const Move& move) {
+  if (move.kind < 0 || move.kind >= static_cast<int>(engine.rules().moves.size())) return "";
+  const MoveDecl& decl = engine.rules().moves[move.kind];
+  if (decl.type != MoveType::kMatch) return "";
+  const int rule_index = ActiveMatchRule(engine, before, decl, engine.Actor(before));
+  if (rule_index < 0) return "";
+  const MatchRule& rule = engine.rules().matches[rule_index];
+  const Property& p = engine.rules().catalog.properties()[rule.property];
+  const CardSet& set = engine.cards();
+  const int top =
+      set.Value(before.zones[engine.ZoneSlot(decl.to, engine.Actor(before))].cards.back(), rule.property);
+  if (top == kNoValue) return "";
+  switch (rule.kind) {
+    case MatchRule::Kind::kSame:
+      return fmt::format("{}: all of {} {}", rule.name, p.name, p.values[top]);
+    case MatchRule::Kind::kComplete:
+      return fmt::format("{}: every {} once", rule.name, p.name);
+    case MatchRule::Kind::kWord: {
+      const std::vector<std::string> words = SpelledWords(engine, before, move, 1);
+      return words.empty() ? "" : fmt::format("{}: {}", rule.name, words.front());
+    }
+    case MatchRule::Kind::kSum: {
+      std::vector<int> numbers{rule.numbers[top]};
+      for (int i = 0; i < move.count; ++i) {
+        const int value = move.stands[i] >= 0 ? move.stands[i] : set.Value(move.cards[i], rule.property);
+        if (value != kNoValue) numbers.push_back(rule.numbers[value]);
+      }
+      return fmt::format("{}: {} = {}", rule.name, fmt::join(numbers, " + "), rule.total);
+    }
+  }
+  return "";
+}
+
 }  // namespace tapis

@@ -23,4 +23,15 @@ std::vector<std::string> SpelledWords(const EngineServices& engine, const GameSt
 std::string WhyNotMatch(const EngineServices& engine, const GameState& state, const MoveDecl& decl,
                         const std::vector<CardId>& cards, const std::vector<std::string>& declared);
 
+// What the card on top of `decl`'s pile asks the next play of `player` for, in a player's
+// words: "the top card, E9t3B, asks for cards whose numbers add up to 11 with its 9
+// (eleven)"; "" when the pile is empty or its top asks for nothing.
+std::string MatchDemand(const EngineServices& engine, const GameState& state, const MoveDecl& decl,
+                        int player);
+
+// A match play as the table reads it, from the state before it: the rule it followed and how
+// ("eleven: 9 + 1 + 1 = 11", "anagram: AUX", "band: all piano", "puzzle: every piece once");
+// "" for another move.
+std::string MatchPlayTold(const EngineServices& engine, const GameState& before, const Move& move);
+
 }  // namespace tapis

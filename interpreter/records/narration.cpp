@@ -8,6 +8,7 @@
 #include "interpreter/mechanisms/grid.h"
 #include "interpreter/mechanisms/hand_rank.h"
 #include "interpreter/mechanisms/line_play.h"
+#include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/score_text.h"
@@ -259,11 +260,37 @@ void Sayings(const Engine& engine, const GameState& before, const GameState& aft
              int viewer, const MoveStates* states, std::vector<std::string>& out) {
   if (move.kind == kStopMove) return;
   const MoveDecl& decl = engine.rules().moves[move.kind];
+  if (std::string made = MatchPlayTold(engine, before, move); !made.empty()) out.push_back(std::move(made));
   if (!decl.say.empty()) out.push_back(Said(engine, before, after, move, decl.say, viewer));
   const uint32_t firing = decl.then.empty() ? 0 : states != nullptr ? states->fired : engine.Firing(move);
   for (size_t i = 0; i < decl.then.size(); ++i) {
     if ((firing >> i) & 1u && !decl.then[i].say.empty())
       out.push_back(Said(engine, before, after, move, decl.then[i].say, viewer));
+  }
+}
+
+// What scripts told the table (tapis.say), as `viewer` reads it: "{player 2}" is "you" to
+// seat 2 and "player 2" to the others.
+void ScriptLines(const std::vector<std::string>& said, int viewer, std::vector<std::string>& out) {
+  static constexpr std::string_view kSeat = "{player ";
+  for (const std::string& line : said) {
+    std::string text;
+    size_t from = 0;
+    for (size_t at = line.find(kSeat); at != std::string::npos; at = line.find(kSeat, from)) {
+      size_t end = at + kSeat.size();
+      int seat = 0;
+      while (end < line.size() && end - at - kSeat.size() < 3 && line[end] >= '0' && line[end] <= '9')
+        seat = seat * 10 + (line[end++] - '0');
+      text.append(line, from, at - from);
+      if (end < line.size() && line[end] == '}' && seat >= 1 && end > at + kSeat.size()) {
+        text += Player(seat - 1, viewer);
+        from = end + 1;
+      } else {  // not a seat: kept as written
+        text.append(line, at, kSeat.size());
+        from = at + kSeat.size();
+      }
+    }
+    out.push_back(text + line.substr(from));
   }
 }
 
@@ -321,7 +348,7 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
     Sayings(engine, before, ended_known ? states->round_end : after, move, viewer, states, out);
     if (ended_known || after.finished)
       LineHand(engine, before, ended_known ? states->round_end : after, move, viewer, out);
-    if (states != nullptr) out.insert(out.end(), states->said.begin(), states->said.end());
+    if (states != nullptr) ScriptLines(states->said, viewer, out);
     const bool trick_play =
         move.kind != kStopMove && engine.rules().moves[move.kind].type == MoveType::kTrick;
     if (after.finished) {
@@ -341,7 +368,7 @@ std::vector<std::string> Narrate(const Engine& engine, const GameState& before, 
   }
   Sayings(engine, before, after, move, viewer, states, out);
   LineHand(engine, before, after, move, viewer, out);
-  if (states != nullptr) out.insert(out.end(), states->said.begin(), states->said.end());
+  if (states != nullptr) ScriptLines(states->said, viewer, out);
   cards_moved();
   VariableChanges(engine, before, after, viewer, out);
   NewDecision(engine, before, after, viewer, out);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/records/grid_view.h"
 #include "interpreter/records/move_text.h"
 
@@ -212,6 +213,17 @@ std::string RenderView(const Engine& engine, const GameState& state, int player,
   }
   if (!line_of.empty()) out += "\n";
   if (r.teams > 0) out += fmt::format("  {}\n", TeamsText(r.teams, state.players, player));
+  if (!state.finished) {  // what the card on top of a pile asks the next play for
+    const int actor = engine.Actor(state);
+    std::vector<int> piles;
+    for (const MoveDecl& decl : r.moves) {
+      if (decl.type != MoveType::kMatch || std::find(piles.begin(), piles.end(), decl.to) != piles.end())
+        continue;
+      piles.push_back(decl.to);
+      if (const std::string demand = MatchDemand(engine, state, decl, actor); !demand.empty())
+        out += fmt::format("  {}\n", demand);
+    }
+  }
   if (state.finished) {
     out += "  the game is over\n";
   } else {
