@@ -169,14 +169,14 @@ function on_play(move)
     -- from the next (an empty stock is rebuilt, the engine's `refill:`, the Two kept out);
     -- when nothing can be rebuilt, the last ones go without. Then the engine's `clear_with`
     -- puts the cards in play under the stock, and the Two's player leads again.
-    tapis.say(string.format("the Two rule: every other player draws a card, and the lead returns to {player %d}", player))
+    tapis.say("the Two rule: every other player draws a card, and the lead returns to {player %d}", player)
     for _, p in ipairs(others_in_order(player)) do tapis.draw("stock", "hand", p) end
   else
     local run = top_run()
     if run >= 2 then
       local next = tapis.next_player(player)
-      tapis.say(string.format("the draw rule: %s played %d times in a row, {player %d} must draw %d",
-                              tapis.value(move.cards[1], "rank"), run, next, run - 1))
+      tapis.say("the draw rule: %s played %d times in a row, {player %d} must draw %d",
+                tapis.value(move.cards[1], "rank"), run, next, run - 1)
       tapis.draw("stock", "hand", next, run - 1)
     end
   end

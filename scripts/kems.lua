@@ -140,10 +140,9 @@ function turn_end()
   local age = tapis.get("table_age") + 1
   tapis.set("table_age", age)
   if tapis.get("passes") < 4 and age < tapis.param("table_turns") then return end
-  local why = tapis.get("passes") >= 4 and "nobody wants the table's cards"
-      or string.format("the table has stood %d turns", age)
-  tapis.say(why .. (tapis.count("stock") == 0 and ": no stock left for a new table, the deal ends"
-      or ": 4 new cards from the stock"))
+  tapis.say("%s: %s", tapis.get("passes") >= 4 and "nobody wants the table's cards"
+      or "the table has stood " .. age .. " turns",
+      tapis.count("stock") == 0 and "no stock left for a new table, the deal ends" or "4 new cards from the stock")
   for _, c in ipairs(tapis.cards("table")) do tapis.move(c, "discard") end
   tapis.set("passes", 0)  -- a fresh table: its own row of passes
   tapis.set("table_age", 0)

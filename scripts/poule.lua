@@ -68,7 +68,7 @@ end
 -- The poule under way is decided (made: 1, broken: -1); a second one becomes the one to follow.
 local function decide_poule(p, state)
   if state == 1 then tapis.set("poule_made", tapis.get("poule_made", p) + 1, p) end
-  tapis.say(string.format(state == 1 and "{player %d} made a poule" or "the poule of {player %d} is broken", p))
+  tapis.say(state == 1 and "{player %d} made a poule" or "the poule of {player %d} is broken", p)
   tapis.set("poule_state", state, p)
   local next = tapis.get("poule_next", p)
   if next > 0 then

@@ -43,9 +43,9 @@ local function resolve()
   local winner = battle(tied)
   local best = tapis.top("shown", winner).code
   if #tied > 1 then
-    tapis.say(string.format("battle! player %d wins it with %s and takes the trick", winner, best))
+    tapis.say("battle! the trick goes to {player %d}, with %s", winner, best)
   else
-    tapis.say(string.format("player %d takes the trick with %s", winner, best))
+    tapis.say("the trick goes to {player %d}, with %s", winner, best)
   end
   -- Each loser pays n - 1 cards from their pile for the card that lost.
   for _, p in ipairs(players) do
@@ -55,7 +55,7 @@ local function resolve()
         if q == p then lost = tapis.top("shown", p) end
       end
       if pays(lost) > 1 then
-        tapis.say(string.format("player %d pays %d more for %s", p, pays(lost) - 1, lost.code))
+        tapis.say("{player %d} must pay %d more for %s", p, pays(lost) - 1, lost.code)
       end
       tapis.draw("pile", p, "shown", p, pays(lost) - 1)
     end

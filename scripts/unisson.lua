@@ -28,10 +28,10 @@ function on_choose(move)
   if not effects_apply(move) then return end
   local card = move.cards[1]
   if card.rank == "A" then
-    tapis.say(string.format("an Ace taken: {player %d} must discard 2 more cards", move.player))
+    tapis.say("an Ace taken: {player %d} must discard 2 more cards", move.player)
     extra(move.player, "discard", 2, false)
   elseif card.rank == "7" then
-    tapis.say(string.format("a Seven taken: {player %d} may draw 1 more card", move.player))
+    tapis.say("a Seven taken: {player %d} may draw 1 more card", move.player)
     extra(move.player, "draw", 1, true)
   end
 end
@@ -41,10 +41,10 @@ function on_discard(move)
   if not effects_apply(move) then return end
   local card = move.cards[1]
   if card.rank == "A" then
-    tapis.say(string.format("an Ace discarded: {player %d} may draw 2 more cards", move.player))
+    tapis.say("an Ace discarded: {player %d} may draw 2 more cards", move.player)
     extra(move.player, "draw", 2, true)
   elseif card.rank == "7" then
-    tapis.say(string.format("a Seven discarded: {player %d} must discard 1 more card", move.player))
+    tapis.say("a Seven discarded: {player %d} must discard 1 more card", move.player)
     extra(move.player, "discard", 1, false)
   end
 end
@@ -55,14 +55,14 @@ function on_meld(move)
   local cards, player = move.cards, move.player
   local size = #cards
   if size == 8 then
-    tapis.say(string.format("an octave: {player %d} wins the match", player))
+    tapis.say("an octave: {player %d} wins the match", player)
     tapis.end_game(player)
     return
   end
   local ace, seven = has_rank(cards, "A"), has_rank(cards, "7")
   if not (ace or seven) then return end
-  if ace then tapis.say(string.format("an Ace in the sequence: each other player must discard %d cards", size)) end
-  if seven then tapis.say(string.format("a Seven in the sequence: each other player may draw %d cards", size)) end
+  if ace then tapis.say("an Ace in the sequence: each other player must discard %d cards", size) end
+  if seven then tapis.say("a Seven in the sequence: each other player may draw %d cards", size) end
   local other = tapis.next_player(player)
   while other ~= player do
     if ace then extra(other, "discard", size, false) end
@@ -74,7 +74,7 @@ end
 -- Compléter: cards added later trigger nothing, but completing an octave wins.
 function on_extend(move)
   if move.zone.size == 8 then
-    tapis.say(string.format("an octave: {player %d} wins the match", move.player))
+    tapis.say("an octave: {player %d} wins the match", move.player)
     tapis.end_game(move.player)
   end
 end

@@ -236,9 +236,16 @@ TEST_CASE(
   REQUIRE(states.said.size() == kMaxSaidLines);
   CHECK(states.said[0].find("\\x1b[2J") != std::string::npos);  // the escape, shown, not sent
   CHECK(states.said[1] == std::string(300, 'x'));
-  CHECK(states.said.back() == "line 14");
+  INFO(states.said[2], " / ", states.said[3]);
+  CHECK(states.said[2].ends_with(", 1 card"));        // a pattern and its values
+  CHECK(states.said[3].starts_with("(tapis.say: "));  // a pattern that fails, told, the move made
+  CHECK(states.said[3].find("number expected") != std::string::npos);
+  CHECK(states.said.back() == "line 12");
   const auto told = Narrate(engine, before, s, play, 1, &states);
-  CHECK(std::find(told.begin(), told.end(), "line 14") != told.end());
+  CHECK(std::find(told.begin(), told.end(), "line 12") != told.end());
+  CHECK(std::find_if(told.begin(), told.end(), [](const std::string& line) {
+          return line.starts_with("player 1 played ");  // {player 1}, read by seat 2
+        }) != told.end());
   std::string error;
   engine.Score(s, &error);
   CHECK(error.find("tapis.say") != std::string::npos);
@@ -274,7 +281,7 @@ TEST_CASE("narration/a script names a seat as each reader knows it: you, or play
         theirs.end());
 }
 
-TEST_CASE("narration/a match play says the rule it followed; the board, what the top card asks for") {
+TEST_CASE("narration/a match play says the rule it followed, and the board what the top card asks for") {
   auto engine = MakeEngine("zigity", 3);
   const auto on_top = [&](const std::string& top, const std::string& hand) {
     return Position(

@@ -136,8 +136,9 @@ class Engine final : public EngineServices {
   // The mechanisms' and effects' services are EngineServices's (model/engine_services.h).
   void Ask(GameState& state, const Decision& decision) override;
   void Say(const std::string& line) override {
-    if (captured_ != nullptr && captured_->said.size() < kMaxSaidLines) captured_->said.push_back(line);
+    if (Narrating()) captured_->said.push_back(line);
   }
+  bool Narrating() const override { return captured_ != nullptr && captured_->said.size() < kMaxSaidLines; }
   void Refilled(int from, int to, std::span<const CardId> cards) override {
     if (captured_ == nullptr) return;
     for (CardId c : cards) captured_->refilled.push_back({c, from, to, captured_->made});

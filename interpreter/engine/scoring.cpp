@@ -116,32 +116,31 @@ std::vector<int> Engine::PointsScore(const GameState& s, ScoreParts* parts) cons
   const ContractScore& contract = r.contract_score;
   const int trump = ScoringTrump(s);
   const auto zone_cards = [&](int zone) {
-    return parts != nullptr ? Spoken(r.zones[zone].name) + " cards" : "";
+    return [&r, zone] { return Spoken(r.zones[zone].name) + " cards"; };
   };
-  const std::string plus_label = r.score_plus >= 0 ? zone_cards(r.score_plus) : "";
-  const std::string minus_label = r.score_minus >= 0 ? zone_cards(r.score_minus) : "";
   for (int p = 0; p < s.players; ++p) {
     long long total = 0;
-    const auto add = [&](std::string_view label, long long points) {
+    // `label` gives the part's name, asked only when the parts are wanted (never in playouts).
+    const auto add = [&](const auto& label, long long points) {
       total += points;
-      AddScorePart(parts, p, label, points);
+      if (parts != nullptr) AddScorePart(parts, p, label(), points);
     };
     if (r.score_plus >= 0) {
       long long points = 0;
       for (CardId c : s.zones[ZoneSlot(r.score_plus, p)].cards) points += PointsWith(c, trump);
-      add(plus_label, points);
+      add(zone_cards(r.score_plus), points);
     }
     if (r.score_minus >= 0 && !r.score_melds.empty()) {
-      add("deadwood", -Deadwood(s.zones[ZoneSlot(r.score_minus, p)].cards, trump));
+      add([] { return "deadwood"; }, -Deadwood(s.zones[ZoneSlot(r.score_minus, p)].cards, trump));
     } else if (r.score_minus >= 0) {
       long long points = 0;
       for (CardId c : s.zones[ZoneSlot(r.score_minus, p)].cards) points -= PointsWith(c, trump);
-      add(minus_label, points);
+      add(zone_cards(r.score_minus), points);
     }
     for (const auto& [variable, points] : r.score_bonus) {
       const long long bonus =
           static_cast<long long>(s.variables[config_->VariableSlot(variable, p)]) * config_->Resolve(points);
-      add(parts != nullptr ? Spoken(r.variables[variable].name) : "", bonus);
+      add([&, v = variable] { return Spoken(r.variables[v].name); }, bonus);
       const auto& keeps = r.score_taker.keeps;
       if (std::find(keeps.begin(), keeps.end(), variable) != keeps.end()) kept[p] += bonus;
     }
@@ -152,14 +151,15 @@ std::vector<int> Engine::PointsScore(const GameState& s, ScoreParts* parts) cons
         const ScoreTerms& terms = bid == won ? contract.made : contract.missed;
         const long long difference = std::min<long long>(bid > won ? bid - won : won - bid, INT32_MAX);
         // each term below 2^62: no overflow
-        add(bid == won ? "bid made" : "bid missed", config_->Resolve(terms.points));
-        add(parts != nullptr ? Spoken(r.variables[contract.won].name) : "",
-            config_->Resolve(terms.per_won) * won);
-        add("difference", config_->Resolve(terms.per_difference) * difference);
+        add([made = bid == won] { return made ? "bid made" : "bid missed"; }, config_->Resolve(terms.points));
+        add([&] { return Spoken(r.variables[contract.won].name); }, config_->Resolve(terms.per_won) * won);
+        add([] { return "difference"; }, config_->Resolve(terms.per_difference) * difference);
       }
     }
-    for (const NamedFormula& formula : r.score_formulas)
-      add(formula.name.empty() ? "score" : formula.name, Evaluate(*this, s, formula.expression, {p}));
+    for (const NamedFormula& formula : r.score_formulas) {
+      add([&] { return formula.name.empty() ? std::string("score") : formula.name; },
+          Evaluate(*this, s, formula.expression, {p}));
+    }
     scores[p] = static_cast<int>(std::clamp<long long>(total, INT32_MIN, INT32_MAX));
   }
   std::vector<int> before;

@@ -70,6 +70,8 @@ class EngineServices {
   // A line a script tells the table (tapis.say), for the narration of the move being made;
   // dropped when nobody narrates (simulations).
   virtual void Say(const std::string& line) = 0;
+  // Whether a line said now is kept: someone narrates the move, and it has room for more.
+  virtual bool Narrating() const = 0;
   // Cards a refill moved from zone instance `from` into `to` (a stock rebuilt), for the
   // narration, which must not show a card drawn from the rebuilt stock as taken from `from`.
   virtual void Refilled(int from, int to, std::span<const CardId> cards) = 0;

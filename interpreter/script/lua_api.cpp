@@ -95,11 +95,29 @@ int SetTurn(lua_State* L, ScriptContext& ctx) {
   return 0;
 }
 
-// tapis.say(text): a line every seat reads under the move (at most 300 bytes of one line).
+// tapis.say(text, ...): a line every seat reads under the move (at most 300 bytes of one
+// line). With more arguments, `text` is a string.format pattern, formatted only when the line
+// is kept: a simulation, which narrates nothing, pays nothing for it.
 int Say(lua_State* L, ScriptContext& ctx) {
   RequireWritable(L, ctx);
-  const std::string_view text = StringArg(L, 1, "text");
-  ctx.engine->Say(Printable(text.substr(0, 300)));
+  StringArg(L, 1, "text");
+  if (!ctx.engine->Narrating()) return 0;
+  if (lua_gettop(L) > 1) {  // string.format(text, ...), its error said in the line, never the move's
+    const int args = lua_gettop(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, kSayFormatKey);  // the registry has no metamethod to fail
+    lua_insert(L, 1);                                   // string.format, then the arguments
+    if (lua_pcall(L, args, 1, 0) != LUA_OK) {
+      lua_pushfstring(L, "(tapis.say: %s)",
+                      lua_isstring(L, -1) ? lua_tostring(L, -1) : "a pattern that fails");
+      lua_remove(L, -2);
+    } else if (!lua_isstring(L, -1)) {
+      lua_pop(L, 1);
+      lua_pushliteral(L, "(tapis.say: the pattern gave no text)");
+    }
+  }
+  size_t size = 0;
+  const char* text = lua_tolstring(L, -1, &size);
+  ctx.engine->Say(Printable(std::string_view(text, std::min<size_t>(size, 300))));
   return 0;
 }
 

@@ -15,6 +15,9 @@
 
 namespace tapis::lua {
 
+// Where the registry keeps the scripts' string.format (repeatable_library.h) for tapis.say.
+inline constexpr const char* kSayFormatKey = "tapis.say_format";
+
 struct ApiError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

@@ -128,6 +128,10 @@ ScriptHost::ScriptHost(const Ruleset& rules, ScriptLimits limits) : rules_(&rule
   lua_pop(L_, 1);
   OpenTapisApi(L_);
   lua::OpenSandbox(L_);
+  lua_getglobal(L_, LUA_STRLIBNAME);  // tapis.say's patterns: the scripts' own string.format
+  lua_getfield(L_, -1, "format");
+  lua_setfield(L_, LUA_REGISTRYINDEX, lua::kSayFormatKey);
+  lua_pop(L_, 1);
   InternNames();
 
   // The global table's fields, behind the read-only global table (sandbox.h): scripts'
