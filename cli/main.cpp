@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "cli/completion.h"
+#include "cli/man_page.h"
 #include "cli/ruleset_schema.h"
 #include "interpreter/load/yaml_reader.h"
 #include "interpreter/model/errors.h"
@@ -252,6 +253,7 @@ int main(int argc, char** argv) {
   completion->add_option("shell", shell, "bash, zsh or fish")->required();
   // What the completion scripts ask: every word after it is the command line being typed.
   auto* complete = app.add_subcommand("__complete", "")->group("")->prefix_command();
+  auto* man = app.add_subcommand("__man", "")->group("");  // the manual page, for the build (man_page.h)
 
   try {
     app.parse(argc, argv);
@@ -299,6 +301,10 @@ int main(int argc, char** argv) {
     if (complete->parsed()) {
       for (const std::string& word : tapis::cli::Completions(app, complete->remaining()))
         fmt::print("{}\n", word);
+      return 0;
+    }
+    if (man->parsed()) {
+      fmt::print("{}", tapis::cli::ManPage(app, TAPIS_VERSION));
       return 0;
     }
     if (schema->parsed()) {

@@ -695,3 +695,20 @@ TEST_CASE("cli/play: info says what a card is worth and the effects that name it
   const Run belote = Tapis("play belote --seed 5", "info JH\\nquit\\ny\\n");
   CHECK(belote.output.find("JH: rank J; suit H\n  worth 2, or 20 as a trump\n") != std::string::npos);
 }
+
+TEST_CASE("cli/the manual page is written from --help: every command, its arguments and options") {
+  const Run r = Tapis("__man");
+  CHECK(r.code == 0);
+  CHECK(r.output.rfind(".TH TAPIS 1 ", 0) == 0);
+  const Run help = Tapis("--help");
+  for (const char* command : {"list", "rules", "play", "sim", "check", "new", "merge", "bench", "replay",
+                              "moves", "score", "schema", "completion"}) {
+    CAPTURE(command);
+    CHECK(help.output.find(std::string("  ") + command) != std::string::npos);
+    CHECK(r.output.find(std::string(".SS \"tapis ") + command) != std::string::npos);
+  }
+  CHECK(r.output.find(".SS \"tapis play [GAME]\"") != std::string::npos);
+  CHECK(r.output.find("\\fB\\-\\-seed\\fR \\fIUINT\\fR\nseed of the game's randomness") != std::string::npos);
+  CHECK(r.output.find("__complete") == std::string::npos);  // the hidden commands stay hidden
+  CHECK(r.output.find("__man") == std::string::npos);
+}
