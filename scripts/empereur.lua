@@ -159,12 +159,13 @@ local function went_out(player, with_joker)
 end
 
 function on_play(move)
-  local player = move.player
+  local player, cards = move.player, move.cards  -- each read of move.cards builds the list
   local with_joker = false
-  for _, card in ipairs(move.cards) do with_joker = with_joker or card.rank == nil end
+  for _, card in ipairs(cards) do with_joker = with_joker or card.rank == nil end
   local out = tapis.count("hand", player) == 0
+  local rank = tapis.value(cards[1], "rank")
 
-  if tapis.value(move.cards[1], "rank") == "2" then
+  if rank == "2" then
     -- "Personne n'a le droit de jouer après lui": each other player draws one, in turn order
     -- from the next (an empty stock is rebuilt, the engine's `refill:`, the Two kept out);
     -- when nothing can be rebuilt, the last ones go without. Then the engine's `clear_with`
@@ -175,8 +176,7 @@ function on_play(move)
     local run = top_run()
     if run >= 2 then
       local next = tapis.next_player(player)
-      tapis.say("the draw rule: %s played %d times in a row, {player %d} must draw %d",
-                tapis.value(move.cards[1], "rank"), run, next, run - 1)
+      tapis.say("the draw rule: %s played %d times in a row, {player %d} must draw %d", rank, run, next, run - 1)
       tapis.draw("stock", "hand", next, run - 1)
     end
   end

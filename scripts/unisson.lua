@@ -26,26 +26,26 @@ end
 -- Choisir: an Ace forces two discards; a Seven allows one more draw.
 function on_choose(move)
   if not effects_apply(move) then return end
-  local card = move.cards[1]
+  local card, player = move.cards[1], move.player
   if card.rank == "A" then
-    tapis.say("an Ace taken: {player %d} must discard 2 more cards", move.player)
-    extra(move.player, "discard", 2, false)
+    tapis.say("an Ace taken: {player %d} must discard 2 more cards", player)
+    extra(player, "discard", 2, false)
   elseif card.rank == "7" then
-    tapis.say("a Seven taken: {player %d} may draw 1 more card", move.player)
-    extra(move.player, "draw", 1, true)
+    tapis.say("a Seven taken: {player %d} may draw 1 more card", player)
+    extra(player, "draw", 1, true)
   end
 end
 
 -- Défausser: an Ace allows two more draws; a Seven forces one more discard.
 function on_discard(move)
   if not effects_apply(move) then return end
-  local card = move.cards[1]
+  local card, player = move.cards[1], move.player
   if card.rank == "A" then
-    tapis.say("an Ace discarded: {player %d} may draw 2 more cards", move.player)
-    extra(move.player, "draw", 2, true)
+    tapis.say("an Ace discarded: {player %d} may draw 2 more cards", player)
+    extra(player, "draw", 2, true)
   elseif card.rank == "7" then
-    tapis.say("a Seven discarded: {player %d} must discard 1 more card", move.player)
-    extra(move.player, "discard", 1, false)
+    tapis.say("a Seven discarded: {player %d} must discard 1 more card", player)
+    extra(player, "discard", 1, false)
   end
 end
 

@@ -134,7 +134,8 @@ int Score(lua_State* L, ScriptContext& ctx) {
   if (label.empty() || label.size() > 32 || label.find_first_of("\n\t") != std::string_view::npos)
     throw ApiError("tapis.score: argument 3 (label) must name the points in 1 to 32 characters on one line");
   ctx.tally->points[p] += points;  // at most kMaxListNumber a call and 2^32 calls: no overflow
-  AddScorePart(ctx.tally->parts, p, Printable(label), points);
+  if (ctx.tally->parts != nullptr)
+    AddScorePart(ctx.tally->parts, p, Printable(label), points);  // the table asks
   return 0;
 }
 
