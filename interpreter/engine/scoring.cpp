@@ -12,6 +12,7 @@
 #include "interpreter/mechanisms/majority.h"
 #include "interpreter/mechanisms/trick.h"
 #include "interpreter/model/errors.h"
+#include "interpreter/model/names.h"
 #include "interpreter/script/script_host.h"
 
 namespace tapis {
@@ -63,12 +64,6 @@ bool Engine::ScoreRound(GameState& s, std::string& error) {
 }
 
 namespace {
-
-// A name from the ruleset as players read it: "last_trick" is "last trick".
-std::string Spoken(std::string name) {
-  std::replace(name.begin(), name.end(), '_', ' ');
-  return name;
-}
 
 // What a step that changes `scores` in place gave each player since `before`, a part named
 // `label`; nothing without `parts`.

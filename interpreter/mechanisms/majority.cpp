@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "interpreter/model/names.h"
+
 namespace tapis {
 namespace {
 
@@ -69,8 +71,7 @@ void AddMajorities(const EngineServices& e, const GameState& s, std::vector<int>
     }
     if (winner < 0 || tied) continue;
     if (parts != nullptr) {
-      std::string label = m.name.empty() ? "most " + r.zones[m.zone].name : m.name;
-      std::replace(label.begin(), label.end(), '_', ' ');
+      const std::string label = m.name.empty() ? Spoken("most " + r.zones[m.zone].name) : m.name;
       AddScorePart(parts, winner, label, e.config().Resolve(m.points));
     }
     scores[winner] = static_cast<int>(std::clamp<long long>(

@@ -72,4 +72,9 @@ std::string Suggest(const std::string& wrong, const std::vector<std::string>& na
   return fmt::format("{}: {}", list_intro, names.empty() ? "none" : JoinSome(names));
 }
 
+std::string Spoken(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return name;
+}
+
 }  // namespace tapis

@@ -15,5 +15,7 @@ std::string JoinSome(const std::vector<std::string>& items);
 // "did you mean 'turn'?" when one name is a typo away, else "<list_intro>: a, b, c" (or
 // "<list_intro>: none").
 std::string Suggest(const std::string& wrong, const std::vector<std::string>& names, const char* list_intro);
+// A ruleset's name as players read it: "last_trick" is "last trick".
+std::string Spoken(std::string name);
 
 }  // namespace tapis

@@ -10,6 +10,7 @@
 #include "interpreter/mechanisms/line_play.h"
 #include "interpreter/mechanisms/match_explain.h"
 #include "interpreter/mechanisms/trick.h"
+#include "interpreter/model/names.h"
 #include "interpreter/records/move_text.h"
 #include "interpreter/records/score_text.h"
 #include "interpreter/records/view.h"
@@ -229,8 +230,7 @@ void LineHand(const Engine& engine, const GameState& before, const GameState& af
   const auto& kinds = engine.rules().hands[decl.hand].kinds;
   const int kind = HandKindOf(strength);
   if (strength == kNoHand || kind < 0 || kind >= static_cast<int>(kinds.size())) return;
-  std::string name = kinds[kind].name;
-  std::replace(name.begin(), name.end(), '_', ' ');
+  const std::string name = Spoken(kinds[kind].name);
   const int mover = engine.Actor(before);
   const Zone& grid = after.zones[engine.config().ZoneSlot(decl.to, mover)];
   int cards = 0;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/records/view.h"
+
 namespace tapis {
 
 std::string PartsText(const std::vector<ScorePart>& parts) {
@@ -27,18 +29,9 @@ std::vector<std::string> ScoreBreakdown(const Engine& engine, const ScoreParts& 
   const int sides = teams > 0 ? teams : players;  // seat p plays for side p % sides
   for (int side = 0; side < sides && side < players; ++side) {
     if (parts[side].empty()) continue;
-    std::string who;
-    if (teams > 0) {
-      std::vector<std::string> seats;
-      bool yours = false;
-      for (int p = side; p < players; p += teams) {
-        seats.push_back(std::to_string(p + 1));
-        yours = yours || p == viewer;
-      }
-      who = fmt::format("team {}{}", fmt::join(seats, " & "), yours ? " (yours)" : "");
-    } else {
-      who = side == viewer ? "you" : fmt::format("player {}", side + 1);
-    }
+    const std::string who = teams > 0        ? "team " + TeamName(side, teams, players, viewer)
+                            : side == viewer ? "you"
+                                             : fmt::format("player {}", side + 1);
     lines.push_back(fmt::format("{}: {}", who, PartsText(parts[side])));
   }
   return lines;

@@ -109,17 +109,19 @@ nlohmann::json ViewJson(const Engine& engine, const GameState& state, int player
   return view;
 }
 
+std::string TeamName(int team, int teams, int players, int viewer) {
+  std::vector<std::string> seats;
+  bool yours = false;
+  for (int p = team; p < players; p += teams) {
+    seats.push_back(std::to_string(p + 1));
+    yours = yours || p == viewer;
+  }
+  return fmt::format("{}{}", fmt::join(seats, " & "), yours ? " (yours)" : "");
+}
+
 std::string TeamsText(int teams, int players, int viewer) {
   std::vector<std::string> listed;
-  for (int t = 0; t < teams; ++t) {
-    std::vector<std::string> seats;
-    bool yours = false;
-    for (int p = t; p < players; p += teams) {
-      seats.push_back(std::to_string(p + 1));
-      yours = yours || p == viewer;
-    }
-    listed.push_back(fmt::format("{}{}", fmt::join(seats, " & "), yours ? " (yours)" : ""));
-  }
+  for (int t = 0; t < teams; ++t) listed.push_back(TeamName(t, teams, players, viewer));
   return fmt::format("teams: {}", fmt::join(listed, ", "));
 }
 

@@ -12,6 +12,8 @@ namespace tapis {
 
 // Partners, seat s in team s % teams: "teams: 1 & 3 (yours), 2 & 4".
 std::string TeamsText(int teams, int players, int viewer);
+// One of them: "1 & 3 (yours)", "2 & 4".
+std::string TeamName(int team, int teams, int players, int viewer);
 
 // `player` -1 shows everything (for spectators and debugging). `sorted_hands`: the zones a
 // player alone sees (a hand) show in the ruleset's order (`cards: look: hand_order`, else the
